@@ -1,0 +1,37 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Mason",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Mason", targets: ["Mason"]),
+        .executable(name: "mason-demo", targets: ["mason-demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "Mason", swiftSettings: strict),
+        .executableTarget(
+            name: "mason-demo",
+            dependencies: ["Mason"],
+            path: "Examples/mason-demo",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonTests",
+            dependencies: [
+                "Mason",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,16 @@
+import Mason
+import Testing
+
+@Suite struct PipeTests {
+    @Test func pipeAppliesTheFunction() {
+        #expect(("42" |> { Int($0) }) == 42)
+        #expect(pipe("mason", \.count) == 5)
+    }
+
+    @Test func inoutPipeReturnsAMutatedCopy() {
+        let original = [1, 2, 3]
+        let appended = original |> { $0.append(4) }
+        #expect(appended == [1, 2, 3, 4])
+        #expect(original == [1, 2, 3])
+    }
+}
