@@ -1,0 +1,104 @@
+// The operator spellings of IO's functions (see Operators.swift for the table).
+
+/// Map: `io <&> f` is `io.map(f)`.
+///
+/// ```swift
+/// (IO.pure(2) <&> { $0 * 10 }).unsafeRun()   // 20
+/// ```
+@inlinable
+public func <&> <Value, NewValue>(
+    effect: IO<Value>, transform: @escaping @Sendable (Value) -> NewValue
+) -> IO<NewValue> {
+    effect.map(transform)
+}
+
+/// Composes a function returning an effect with a transformation of the effect's value:
+/// `f <&> g` is ``compose(_:mapping:)-(_,_)`` — `{ f($0).map(g) }`.
+///
+/// ```swift
+/// let load = { (id: Int) in IO { "user \(id)" } } <&> { $0.uppercased() }
+/// load(7).unsafeRun()   // "USER 7"
+/// ```
+@inlinable
+public func <&> <Input, Value, NewValue>(
+    effect: @escaping @Sendable (Input) -> IO<Value>,
+    transform: @escaping @Sendable (Value) -> NewValue
+) -> @Sendable (Input) -> IO<NewValue> {
+    compose(effect, mapping: transform)
+}
+
+/// Composes a function returning an effect with a transformation of the effect's value:
+/// the result maps `transform` over the effect `effect` returns. `effect <&> transform` is its second spelling.
+///
+/// ```swift
+/// let load = compose({ (id: Int) in IO { "user \(id)" } }, mapping: { $0.uppercased() })
+/// load(7).unsafeRun()   // "USER 7"
+/// ```
+/// - Parameters:
+///   - effect: Builds an effect from an input.
+///   - transform: Applied to that effect's value.
+/// - Returns: A function from the input to the mapped effect.
+@inlinable
+public func compose<Input, Value, NewValue>(
+    _ effect: @escaping @Sendable (Input) -> IO<Value>,
+    mapping transform: @escaping @Sendable (Value) -> NewValue
+) -> @Sendable (Input) -> IO<NewValue> {
+    { effect($0).map(transform) }
+}
+
+/// Bind: `io >>- f` is `io.flatMap(f)`.
+///
+/// ```swift
+/// (IO.pure(3) >>- { n in IO { n * n } }).unsafeRun()   // 9
+/// ```
+@inlinable
+public func >>- <Value, NewValue>(
+    effect: IO<Value>, transform: @escaping @Sendable (Value) -> IO<NewValue>
+) -> IO<NewValue> {
+    effect.flatMap(transform)
+}
+
+/// Kleisli composition of effectful functions: `f >=> g` is ``compose(_:flatMapping:)-(_,_)``.
+///
+/// ```swift
+/// let lookUp = { (id: Int) in IO { "user \(id)" } } >=> { name in IO { name.count } }
+/// lookUp(7).unsafeRun()   // 6
+/// ```
+@inlinable
+public func >=> <Input, Middle, Output>(
+    first: @escaping @Sendable (Input) -> IO<Middle>,
+    second: @escaping @Sendable (Middle) -> IO<Output>
+) -> @Sendable (Input) -> IO<Output> {
+    compose(first, flatMapping: second)
+}
+
+/// Kleisli composition: runs `first`'s effect, then the effect `second` builds from its value.
+/// `first >=> second` is its second spelling.
+///
+/// ```swift
+/// let lookUp = compose({ (id: Int) in IO { "user \(id)" } }, flatMapping: { name in IO { name.count } })
+/// lookUp(7).unsafeRun()   // 6
+/// ```
+/// - Parameters:
+///   - first: Builds the first effect from the input.
+///   - second: Builds the second effect from the first one's value.
+/// - Returns: A function from the input to the combined effect.
+@inlinable
+public func compose<Input, Middle, Output>(
+    _ first: @escaping @Sendable (Input) -> IO<Middle>,
+    flatMapping second: @escaping @Sendable (Middle) -> IO<Output>
+) -> @Sendable (Input) -> IO<Output> {
+    { first($0).flatMap(second) }
+}
+
+/// Apply: `function <*> value` is ``apply(_:_:)-(IO<(Value)->NewValue>,_)``.
+///
+/// ```swift
+/// (IO.pure { (n: Int) in n + 1 } <*> IO.pure(41)).unsafeRun()   // 42
+/// ```
+@inlinable
+public func <*> <Value, NewValue>(
+    function: IO<@Sendable (Value) -> NewValue>, value: IO<Value>
+) -> IO<NewValue> {
+    apply(function, value)
+}

@@ -1,0 +1,150 @@
+// mapT / flatMapT / pureT: working on the value inside an IO's Optional, Result or Either.
+
+extension IO {
+    /// Transforms the value inside the effect's `Optional`, keeping `nil`.
+    ///
+    /// ```swift
+    /// IO { Int("42") }.mapT { $0 + 1 }.unsafeRun()   // Optional(43)
+    /// ```
+    /// - Parameter transform: Applied to a non-nil value.
+    /// - Returns: A new effect.
+    @inlinable
+    public func mapT<Wrapped, NewWrapped>(
+        _ transform: @escaping @Sendable (Wrapped) -> NewWrapped
+    ) -> IO<NewWrapped?> where Value == Wrapped? {
+        map { $0.map(transform) }
+    }
+
+    /// Transforms the success inside the effect's `Result`, keeping a failure.
+    ///
+    /// ```swift
+    /// let io: IO<Result<Int, ParseError>> = .pureT(20)
+    /// io.mapT(String.init).unsafeRun()   // .success("20")
+    /// ```
+    /// - Parameter transform: Applied to a success.
+    /// - Returns: A new effect.
+    @inlinable
+    public func mapT<Success, Failure, NewSuccess>(
+        _ transform: @escaping @Sendable (Success) -> NewSuccess
+    ) -> IO<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
+        map { $0.map(transform) }
+    }
+
+    /// Transforms the right value inside the effect's `Either`, keeping a left value.
+    ///
+    /// ```swift
+    /// let io: IO<Either<String, Int>> = .pureT(20)
+    /// io.mapT { $0 + 1 }.unsafeRun()   // .right(21)
+    /// ```
+    /// - Parameter transform: Applied to a right value.
+    /// - Returns: A new effect.
+    @inlinable
+    public func mapT<Left, Right, NewRight>(
+        _ transform: @escaping @Sendable (Right) -> NewRight
+    ) -> IO<Either<Left, NewRight>> where Value == Either<Left, Right> {
+        map { $0.map(transform) }
+    }
+
+    /// Chains an effect on the value inside the effect's `Optional`; `nil` skips it.
+    ///
+    /// ```swift
+    /// IO { Int("4") }.flatMapT { n in IO { n > 0 ? n * 2 : nil } }.unsafeRun()   // Optional(8)
+    /// ```
+    /// - Parameter transform: Builds the next effect from a non-nil value.
+    /// - Returns: A new effect.
+    @inlinable
+    public func flatMapT<Wrapped, NewWrapped>(
+        _ transform: @escaping @Sendable (Wrapped) -> IO<NewWrapped?>
+    ) -> IO<NewWrapped?> where Value == Wrapped? {
+        let work = self.work
+        return IO<NewWrapped?> {
+            switch work() {
+            case .some(let wrapped): transform(wrapped).work()
+            case .none: nil
+            }
+        }
+    }
+
+    /// Chains an effect on the success inside the effect's `Result`; a failure skips it.
+    ///
+    /// ```swift
+    /// let fetchUser: IO<Result<Int, APIError>> = .pureT(7)
+    /// fetchUser.flatMapT(loadProfile).unsafeRun()   // loadProfile(7)'s result
+    /// ```
+    /// - Parameter transform: Builds the next effect from a success.
+    /// - Returns: A new effect.
+    @inlinable
+    public func flatMapT<Success, Failure, NewSuccess>(
+        _ transform: @escaping @Sendable (Success) -> IO<Result<NewSuccess, Failure>>
+    ) -> IO<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
+        let work = self.work
+        return IO<Result<NewSuccess, Failure>> {
+            switch work() {
+            case .success(let success): transform(success).work()
+            case .failure(let failure): .failure(failure)
+            }
+        }
+    }
+
+    /// Chains an effect on the right value inside the effect's `Either`; a left value skips it.
+    ///
+    /// ```swift
+    /// let io: IO<Either<String, Int>> = .pureT(3)
+    /// io.flatMapT { n in IO { .right(n * 2) } }.unsafeRun()   // .right(6)
+    /// ```
+    /// - Parameter transform: Builds the next effect from a right value.
+    /// - Returns: A new effect.
+    @inlinable
+    public func flatMapT<Left, Right, NewRight>(
+        _ transform: @escaping @Sendable (Right) -> IO<Either<Left, NewRight>>
+    ) -> IO<Either<Left, NewRight>> where Value == Either<Left, Right> {
+        let work = self.work
+        return IO<Either<Left, NewRight>> {
+            switch work() {
+            case .right(let right): transform(right).work()
+            case .left(let left): .left(left)
+            }
+        }
+    }
+
+    /// An effect producing `.some(value)`.
+    ///
+    /// ```swift
+    /// let io: IO<Int?> = .pureT(1)
+    /// io.unsafeRun()   // Optional(1)
+    /// ```
+    /// - Parameter value: The wrapped value.
+    /// - Returns: An effect that always produces `.some(value)`.
+    @inlinable
+    public static func pureT<Wrapped: Sendable>(_ value: Wrapped) -> IO where Value == Wrapped? {
+        IO { .some(value) }
+    }
+
+    /// An effect producing `.success(value)`.
+    ///
+    /// ```swift
+    /// let io: IO<Result<Int, any Error>> = .pureT(1)
+    /// io.unsafeRun()   // .success(1)
+    /// ```
+    /// - Parameter value: The success.
+    /// - Returns: An effect that always produces `.success(value)`.
+    @inlinable
+    public static func pureT<Success: Sendable, Failure>(_ value: Success) -> IO
+    where Value == Result<Success, Failure> {
+        IO { .success(value) }
+    }
+
+    /// An effect producing `.right(value)`.
+    ///
+    /// ```swift
+    /// let io: IO<Either<String, Int>> = .pureT(1)
+    /// io.unsafeRun()   // .right(1)
+    /// ```
+    /// - Parameter value: The right value.
+    /// - Returns: An effect that always produces `.right(value)`.
+    @inlinable
+    public static func pureT<Left, Right: Sendable>(_ value: Right) -> IO
+    where Value == Either<Left, Right> {
+        IO { .right(value) }
+    }
+}

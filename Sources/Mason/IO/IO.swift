@@ -1,0 +1,101 @@
+/// A lazy, synchronous effect: a description of work that produces a `Value` when run.
+///
+/// Nothing happens when an `IO` is created, mapped or composed; the work runs each time
+/// ``unsafeRun()`` is called, on the calling thread. The name says "unsafe" because running an
+/// effect is the one impure step — do it at the edge of your program.
+///
+/// ```swift
+/// let readCount = IO { counter.increment() }   // nothing has run yet
+///     .map { "count: \($0)" }
+/// readCount.unsafeRun()   // "count: 1"
+/// readCount.unsafeRun()   // "count: 2" — each run runs the effect again
+/// ```
+///
+/// `IO` is `Sendable`: it holds only a `@Sendable` closure. It has no cancellation; for
+/// asynchronous, cancellable work use `Deferred`.
+public struct IO<Value>: Sendable {
+    @usableFromInline
+    let work: @Sendable () -> Value
+
+    /// Creates an effect that runs `work` each time it is run.
+    ///
+    /// ```swift
+    /// let now = IO { ContinuousClock.now }
+    /// ```
+    /// - Parameter work: The work to describe; it does not run now.
+    @inlinable
+    public init(_ work: @escaping @Sendable () -> Value) {
+        self.work = work
+    }
+
+    /// Runs the effect on the calling thread and returns its value.
+    ///
+    /// ```swift
+    /// IO.pure(42).unsafeRun()   // 42
+    /// ```
+    /// - Returns: The value the work produces; each call runs the work again.
+    @inlinable
+    public func unsafeRun() -> Value {
+        work()
+    }
+}
+
+extension IO where Value: Sendable {
+    /// An effect that produces `value` without doing any work.
+    ///
+    /// ```swift
+    /// IO.pure("mason").unsafeRun()   // "mason"
+    /// ```
+    /// - Parameter value: The value to produce.
+    /// - Returns: An effect that always produces `value`.
+    @inlinable
+    public static func pure(_ value: Value) -> IO {
+        IO { value }
+    }
+}
+
+extension IO {
+    /// Transforms the value the effect produces; lazy, like the effect. `io <&> f` is its second spelling.
+    ///
+    /// ```swift
+    /// IO.pure(20).map { $0 + 1 }.unsafeRun()   // 21
+    /// ```
+    /// - Parameter transform: Applied to the value on each run.
+    /// - Returns: A new effect.
+    @inlinable
+    public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> IO<NewValue> {
+        let work = self.work
+        return IO<NewValue> { transform(work()) }
+    }
+
+    /// Chains an effect that depends on this one's value; lazy. `io >>- f` is its second spelling.
+    ///
+    /// ```swift
+    /// let greeting = IO.pure("Ada").flatMap { name in IO { "Hello, \(name)" } }
+    /// greeting.unsafeRun()   // "Hello, Ada"
+    /// ```
+    /// - Parameter transform: Builds the next effect from this one's value, on each run.
+    /// - Returns: An effect that runs this one, then the one `transform` returns.
+    @inlinable
+    public func flatMap<NewValue>(_ transform: @escaping @Sendable (Value) -> IO<NewValue>) -> IO<NewValue> {
+        let work = self.work
+        return IO<NewValue> { transform(work()).work() }
+    }
+}
+
+/// Applies the function one effect produces to the value another produces; the function's effect runs
+/// first. `function <*> value` is its second spelling.
+///
+/// ```swift
+/// apply(IO.pure { (n: Int) in n * 2 }, IO.pure(21)).unsafeRun()   // 42
+/// ```
+/// - Parameters:
+///   - function: The effect producing the function.
+///   - value: The effect producing its argument.
+/// - Returns: An effect producing the function's result.
+@inlinable
+public func apply<Value, NewValue>(
+    _ function: IO<@Sendable (Value) -> NewValue>, _ value: IO<Value>
+) -> IO<NewValue> {
+    function.flatMap { transform in value.map(transform) }
+}

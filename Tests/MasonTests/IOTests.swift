@@ -1,0 +1,98 @@
+import Mason
+import Synchronization
+import Testing
+
+/// Counts how often an effect ran; a `Sendable` reference so effects can capture it.
+private final class RunCounter: Sendable {
+    private let count = Mutex(0)
+    func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+@Suite struct IOTests {
+    @Test func nothingRunsUntilUnsafeRun() {
+        let counter = RunCounter()
+        let effect = IO { counter.increment() }.map { $0 * 10 }.flatMap { n in IO { n + 1 } }
+        #expect(counter.value == 0)
+        #expect(effect.unsafeRun() == 11)
+        #expect(counter.value == 1)
+    }
+
+    @Test func eachRunRunsTheEffectAgain() {
+        let counter = RunCounter()
+        let effect = IO { counter.increment() }
+        #expect(effect.unsafeRun() == 1)
+        #expect(effect.unsafeRun() == 2)
+    }
+
+    @Test func operatorsForwardToTheirNamedTwins() {
+        let doubled = IO.pure(21) <&> { $0 * 2 }
+        #expect(doubled.unsafeRun() == 42)
+        let bound = IO.pure(3) >>- { n in IO { String(repeating: "a", count: n) } }
+        #expect(bound.unsafeRun() == "aaa")
+        let applied = IO.pure { @Sendable (n: Int) in n + 1 } <*> IO.pure(41)
+        #expect(applied.unsafeRun() == 42)
+    }
+
+    @Test func functionFormOfMapComposesAFunctionWithAMapping() {
+        let load: @Sendable (Int) -> IO<String> = { id in IO { "user \(id)" } }
+        let shout = load <&> { $0.uppercased() }
+        #expect(shout(7).unsafeRun() == "USER 7")
+        #expect(compose(load, mapping: { $0.count }) (7).unsafeRun() == 6)
+    }
+
+    @Test func kleisliRunsBothEffectsInOrder() {
+        let log = Mutex<[String]>([])
+        let first: @Sendable (Int) -> IO<Int> = { n in IO { log.withLock { $0.append("first \(n)") }; return n + 1 } }
+        let second: @Sendable (Int) -> IO<String> = { n in IO { log.withLock { $0.append("second \(n)") }; return "\(n)" } }
+        let both = first >=> second
+        #expect(both(1).unsafeRun() == "2")
+        #expect(log.withLock { $0 } == ["first 1", "second 2"])
+    }
+
+    @Test func zipRunsEffectsLeftToRight() {
+        let log = Mutex<[Int]>([])
+        func step(_ n: Int) -> IO<Int> { IO { log.withLock { $0.append(n) }; return n } }
+        let zipped = zip(step(1), step(2), step(3), IO.pure("four"), step(5))
+        let (a, b, c, d, e) = zipped.unsafeRun()
+        #expect(a == 1 && b == 2 && c == 3 && d == "four" && e == 5)
+        #expect(log.withLock { $0 } == [1, 2, 3, 5])
+        #expect(zip(with: { $0 + $1 }, step(20), step(22)).unsafeRun() == 42)
+    }
+
+    @Test func mapTWorksInsideOptionalResultAndEither() {
+        let optional: IO<Int?> = .pureT(1)
+        #expect(optional.mapT { $0 + 1 }.unsafeRun() == 2)
+        #expect(IO<Int?> { nil }.mapT { $0 + 1 }.unsafeRun() == nil)
+
+        let result: IO<Result<Int, TestFailure>> = .pureT(20)
+        #expect(result.mapT(String.init).unsafeRun() == .success("20"))
+        let failed = IO<Result<Int, TestFailure>> { .failure(.boom) }
+        #expect(failed.mapT(String.init).unsafeRun() == .failure(.boom))
+
+        let either: IO<Either<String, Int>> = .pureT(20)
+        #expect(either.mapT { $0 + 1 }.unsafeRun() == .right(21))
+        #expect(IO<Either<String, Int>> { .left("no") }.mapT { $0 + 1 }.unsafeRun() == .left("no"))
+    }
+
+    @Test func flatMapTShortCircuitsWithoutRunningTheNextEffect() {
+        let counter = RunCounter()
+        let next: @Sendable (Int) -> IO<Result<Int, TestFailure>> = { n in IO { _ = counter.increment(); return .success(n * 2) } }
+        #expect(IO<Result<Int, TestFailure>>.pureT(4).flatMapT(next).unsafeRun() == .success(8))
+        #expect(IO<Result<Int, TestFailure>> { .failure(.boom) }.flatMapT(next).unsafeRun() == .failure(.boom))
+        #expect(counter.value == 1)
+
+        let optional = IO<Int?>.pureT(4).flatMapT { n in IO<Int?> { n > 3 ? n : nil } }
+        #expect(optional.unsafeRun() == 4)
+        #expect(IO<Int?> { nil }.flatMapT { n in IO<Int?> { n } }.unsafeRun() == nil)
+
+        let either = IO<Either<String, Int>>.pureT(4).flatMapT { n in IO<Either<String, Int>> { .right(n + 1) } }
+        #expect(either.unsafeRun() == .right(5))
+        #expect(IO<Either<String, Int>> { .left("no") }.flatMapT { n in IO { .right(n) } }.unsafeRun() == .left("no"))
+    }
+}
+
+enum TestFailure: Error, Equatable {
+    case boom
+    case other(String)
+}
