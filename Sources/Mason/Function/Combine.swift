@@ -1,0 +1,25 @@
+/// Partially applies a function to its argument, giving a function without arguments: Sundell's
+/// `combine(_:with:)`.
+///
+/// `combine(x, with: f)()` is `f(x)`; nothing runs until the result is called, and every call runs `f`
+/// again. It lets a dependency-injected function be bound to its input ahead of time.
+///
+/// ```swift
+/// let networking: @Sendable (Endpoint) -> Future<Data> = URLSession.shared.request
+/// let loadProduct = combine(.product(withID: 7), with: networking)
+/// loadProduct().decoded()   // Future<Product>
+///
+/// let count = combine("mason", with: \.count)
+/// count()   // 5
+/// ```
+/// - Parameters:
+///   - value: The argument, captured (so it must be `Sendable`).
+///   - function: The function to apply to it.
+/// - Returns: A `@Sendable` function without arguments that returns `function(value)`.
+@inlinable
+public func combine<Value: Sendable, Output>(
+    _ value: Value,
+    with function: @escaping @Sendable (Value) -> Output
+) -> @Sendable () -> Output {
+    { function(value) }
+}

@@ -1,0 +1,215 @@
+// Currying for 2…6 arguments.
+//
+// These are the one place in Mason where arities are written out by hand. A parameter pack can stand for
+// a list of parameters, `(repeat each Input) -> Output`, but not for the nested function type that
+// currying produces, `(First) -> (Second) -> … -> Output`: a pack cannot be folded into a chain of
+// function types. Funswift went to 8; past 6 arguments a function is better served by a struct.
+//
+// The curried functions are `@Sendable`, so every argument but the last, which they capture, must be
+// `Sendable`.
+
+/// Turns a function of 2 arguments into a chain of 2 functions of one argument each.
+///
+/// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
+/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
+/// functions can be passed by name; give the type when the name is overloaded or generic:
+/// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
+///
+/// ```swift
+/// let add = curry { (a: Int, b: Int) in a + b }
+/// add(1)(2)   // 3
+/// ```
+/// - Parameter function: A function of 2 arguments.
+/// - Returns: The curried function; every function in the chain is `@Sendable`.
+@inlinable
+public func curry<First: Sendable, Second, Output>(
+    _ function: @escaping @Sendable (First, Second) -> Output
+) -> @Sendable (First) -> @Sendable (Second) -> Output {
+    { first in { second in function(first, second) } }
+}
+
+/// Turns a function of 3 arguments into a chain of 3 functions of one argument each.
+///
+/// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
+/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
+/// functions can be passed by name; give the type when the name is overloaded or generic:
+/// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
+///
+/// ```swift
+/// let clamp = curry { (low: Int, high: Int, n: Int) in min(max(n, low), high) }
+/// clamp(0)(10)(42)   // 10
+/// ```
+/// - Parameter function: A function of 3 arguments.
+/// - Returns: The curried function; every function in the chain is `@Sendable`.
+@inlinable
+public func curry<First: Sendable, Second: Sendable, Third, Output>(
+    _ function: @escaping @Sendable (First, Second, Third) -> Output
+) -> @Sendable (First) -> @Sendable (Second) -> @Sendable (Third) -> Output {
+    { first in { second in { third in function(first, second, third) } } }
+}
+
+/// Turns a function of 4 arguments into a chain of 4 functions of one argument each.
+///
+/// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
+/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
+/// functions can be passed by name; give the type when the name is overloaded or generic:
+/// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
+///
+/// ```swift
+/// let sum = curry { (a: Int, b: Int, c: Int, d: Int) in a + b + c + d }
+/// sum(1)(2)(3)(4)   // 10
+/// ```
+/// - Parameter function: A function of 4 arguments.
+/// - Returns: The curried function; every function in the chain is `@Sendable`.
+@inlinable
+public func curry<First: Sendable, Second: Sendable, Third: Sendable, Fourth, Output>(
+    _ function: @escaping @Sendable (First, Second, Third, Fourth) -> Output
+) -> @Sendable (First) -> @Sendable (Second) -> @Sendable (Third) -> @Sendable (Fourth) -> Output {
+    { first in { second in { third in { fourth in function(first, second, third, fourth) } } } }
+}
+
+/// Turns a function of 5 arguments into a chain of 5 functions of one argument each.
+///
+/// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
+/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
+/// functions can be passed by name; give the type when the name is overloaded or generic:
+/// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
+///
+/// ```swift
+/// let join = curry { (a: String, b: String, c: String, d: String, e: String) in a + b + c + d + e }
+/// join("m")("a")("s")("o")("n")   // "mason"
+/// ```
+/// - Parameter function: A function of 5 arguments.
+/// - Returns: The curried function; every function in the chain is `@Sendable`.
+@inlinable
+public func curry<First: Sendable, Second: Sendable, Third: Sendable, Fourth: Sendable, Fifth, Output>(
+    _ function: @escaping @Sendable (First, Second, Third, Fourth, Fifth) -> Output
+) -> @Sendable (First) -> @Sendable (Second) -> @Sendable (Third) -> @Sendable (Fourth) -> @Sendable (Fifth) -> Output {
+    { first in { second in { third in { fourth in { fifth in function(first, second, third, fourth, fifth) } } } } }
+}
+
+/// Turns a function of 6 arguments into a chain of 6 functions of one argument each.
+///
+/// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
+/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
+/// functions can be passed by name; give the type when the name is overloaded or generic:
+/// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
+///
+/// ```swift
+/// let sum = curry { (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in a + b + c + d + e + f }
+/// sum(1)(2)(3)(4)(5)(6)   // 21
+/// ```
+/// - Parameter function: A function of 6 arguments.
+/// - Returns: The curried function; every function in the chain is `@Sendable`.
+@inlinable
+public func curry<
+    First: Sendable, Second: Sendable, Third: Sendable, Fourth: Sendable, Fifth: Sendable, Sixth, Output
+>(
+    _ function: @escaping @Sendable (First, Second, Third, Fourth, Fifth, Sixth) -> Output
+) -> @Sendable (First) -> @Sendable (Second) -> @Sendable (Third) -> @Sendable (Fourth) -> @Sendable (Fifth)
+    -> @Sendable (Sixth) -> Output
+{
+    { first in { second in { third in { fourth in { fifth in { sixth in
+        function(first, second, third, fourth, fifth, sixth)
+    } } } } } }
+}
+
+/// Turns a chain of 2 one-argument functions back into one function of 2 arguments.
+///
+/// `uncurry(f)(a, b, …)` is `f(a)(b)…`, and `uncurry(curry(f))` behaves like `f`. Unapplied instance
+/// methods are curried already (`String.hasPrefix` is `(String) -> (String) -> Bool`), so `uncurry`
+/// turns a method into a plain function of the instance and the method's arguments.
+///
+/// ```swift
+/// let add = uncurry { (a: Int) in { (b: Int) in a + b } }
+/// add(1, 2)   // 3
+/// ```
+/// - Parameter function: A chain of 2 functions of one argument.
+/// - Returns: A `@Sendable` function of 2 arguments.
+@inlinable
+public func uncurry<First, Second, Output>(
+    _ function: @escaping @Sendable (First) -> (Second) -> Output
+) -> @Sendable (First, Second) -> Output {
+    { first, second in function(first)(second) }
+}
+
+/// Turns a chain of 3 one-argument functions back into one function of 3 arguments.
+///
+/// `uncurry(f)(a, b, …)` is `f(a)(b)…`, and `uncurry(curry(f))` behaves like `f`. Unapplied instance
+/// methods are curried already (`String.hasPrefix` is `(String) -> (String) -> Bool`), so `uncurry`
+/// turns a method into a plain function of the instance and the method's arguments.
+///
+/// ```swift
+/// let sum = uncurry { (a: Int) in { (b: Int) in { (c: Int) in a + b + c } } }
+/// sum(1, 2, 3)   // 6
+/// ```
+/// - Parameter function: A chain of 3 functions of one argument.
+/// - Returns: A `@Sendable` function of 3 arguments.
+@inlinable
+public func uncurry<First, Second, Third, Output>(
+    _ function: @escaping @Sendable (First) -> (Second) -> (Third) -> Output
+) -> @Sendable (First, Second, Third) -> Output {
+    { first, second, third in function(first)(second)(third) }
+}
+
+/// Turns a chain of 4 one-argument functions back into one function of 4 arguments.
+///
+/// `uncurry(f)(a, b, …)` is `f(a)(b)…`, and `uncurry(curry(f))` behaves like `f`. Unapplied instance
+/// methods are curried already (`String.hasPrefix` is `(String) -> (String) -> Bool`), so `uncurry`
+/// turns a method into a plain function of the instance and the method's arguments.
+///
+/// ```swift
+/// let sum = uncurry(curry { (a: Int, b: Int, c: Int, d: Int) in a + b + c + d })
+/// sum(1, 2, 3, 4)   // 10
+/// ```
+/// - Parameter function: A chain of 4 functions of one argument.
+/// - Returns: A `@Sendable` function of 4 arguments.
+@inlinable
+public func uncurry<First, Second, Third, Fourth, Output>(
+    _ function: @escaping @Sendable (First) -> (Second) -> (Third) -> (Fourth) -> Output
+) -> @Sendable (First, Second, Third, Fourth) -> Output {
+    { first, second, third, fourth in function(first)(second)(third)(fourth) }
+}
+
+/// Turns a chain of 5 one-argument functions back into one function of 5 arguments.
+///
+/// `uncurry(f)(a, b, …)` is `f(a)(b)…`, and `uncurry(curry(f))` behaves like `f`. Unapplied instance
+/// methods are curried already (`String.hasPrefix` is `(String) -> (String) -> Bool`), so `uncurry`
+/// turns a method into a plain function of the instance and the method's arguments.
+///
+/// ```swift
+/// let join = uncurry(curry { (a: String, b: String, c: String, d: String, e: String) in a + b + c + d + e })
+/// join("m", "a", "s", "o", "n")   // "mason"
+/// ```
+/// - Parameter function: A chain of 5 functions of one argument.
+/// - Returns: A `@Sendable` function of 5 arguments.
+@inlinable
+public func uncurry<First, Second, Third, Fourth, Fifth, Output>(
+    _ function: @escaping @Sendable (First) -> (Second) -> (Third) -> (Fourth) -> (Fifth) -> Output
+) -> @Sendable (First, Second, Third, Fourth, Fifth) -> Output {
+    { first, second, third, fourth, fifth in function(first)(second)(third)(fourth)(fifth) }
+}
+
+/// Turns a chain of 6 one-argument functions back into one function of 6 arguments.
+///
+/// `uncurry(f)(a, b, …)` is `f(a)(b)…`, and `uncurry(curry(f))` behaves like `f`. Unapplied instance
+/// methods are curried already (`String.hasPrefix` is `(String) -> (String) -> Bool`), so `uncurry`
+/// turns a method into a plain function of the instance and the method's arguments.
+///
+/// ```swift
+/// let sum = uncurry(curry { (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in a + b + c + d + e + f })
+/// sum(1, 2, 3, 4, 5, 6)   // 21
+/// ```
+/// - Parameter function: A chain of 6 functions of one argument.
+/// - Returns: A `@Sendable` function of 6 arguments.
+@inlinable
+public func uncurry<First, Second, Third, Fourth, Fifth, Sixth, Output>(
+    _ function: @escaping @Sendable (First) -> (Second) -> (Third) -> (Fourth) -> (Fifth) -> (Sixth) -> Output
+) -> @Sendable (First, Second, Third, Fourth, Fifth, Sixth) -> Output {
+    { first, second, third, fourth, fifth, sixth in function(first)(second)(third)(fourth)(fifth)(sixth) }
+}

@@ -1,0 +1,89 @@
+import Mason
+import Testing
+
+/// What each conformance and wrapper combines to (the laws are in `SemigroupLawTests` and `MonoidLawTests`).
+@Suite struct MonoidInstanceTests {
+    @Test func stringsAndSubstringsConcatenate() {
+        #expect(("Hello, " <> "Mason") == "Hello, Mason")
+        #expect(concat("a", "b", "c") == "abc")
+        let name = "Mason"
+        #expect((name.prefix(2) <> name.suffix(1)) == "Man")
+    }
+
+    @Test func arraysAppend() {
+        #expect(([1, 2] <> [3]) == [1, 2, 3])
+        #expect(concat([[1], [], [2, 3]]) == [1, 2, 3])
+    }
+
+    @Test func dictionaryMergeLetsTheRightValueWin() {
+        let defaults = ["timeout": 30, "retries": 3]
+        let overrides = ["timeout": 5, "verbose": 1]
+        #expect((defaults <> overrides) == ["timeout": 5, "retries": 3, "verbose": 1])
+        #expect((overrides <> defaults) == ["timeout": 30, "retries": 3, "verbose": 1])
+        #expect(concat([["k": 1], ["k": 2], ["k": 3]]) == ["k": 3])
+    }
+
+    @Test func setsUnite() {
+        #expect((Set([1, 2]) <> Set([2, 3])) == [1, 2, 3])
+    }
+
+    @Test func optionalCombinesPresentValuesAndSkipsNil() {
+        #expect((Optional("a") <> Optional("b")) == "ab")
+        #expect((Optional("a") <> nil) == "a")
+        #expect((nil <> Optional("b")) == "b")
+        #expect((String?.none <> nil) == nil)
+        #expect(concat([nil, "a", nil, "b"] as [String?]) == "ab")
+    }
+
+    @Test func optionalTurnsASemigroupIntoAMonoid() {
+        #expect(concat(["pear", "apple", "fig"].map { Optional(Min($0)) })?.value == "apple")
+        #expect(concat(["pear", "apple", "fig"].map { Optional(Max($0)) })?.value == "pear")
+        #expect(concat([] as [Min<String>?]) == nil)
+    }
+
+    @Test func sumAddsAndProductMultiplies() {
+        #expect(concat([1, 2, 3, 4].map(Sum.init)).value == 10)
+        #expect(concat([1, 2, 3, 4].map(Product.init)).value == 24)
+        #expect(concat([0.5, 0.25].map(Sum.init)).value == 0.75)
+        #expect(concat([] as [Product<Double>]).value == 1)
+        #expect(Sum(1) < Sum(2))
+        #expect(Product(3) > Product(2))
+    }
+
+    @Test func allNeedsEveryValueTrueAndAnyOfNeedsOne() {
+        #expect(concat([true, true].map(All.init)).value)
+        #expect(!concat([true, false, true].map(All.init)).value)
+        #expect(concat([] as [All]).value)
+        #expect(concat([false, true].map(AnyOf.init)).value)
+        #expect(!concat([false, false].map(AnyOf.init)).value)
+        #expect(!concat([] as [AnyOf]).value)
+    }
+
+    @Test func minAndMaxKeepTheExtremes() {
+        #expect((Min(3) <> Min(1) <> Min(2)).value == 1)
+        #expect((Max(3) <> Max(1) <> Max(2)).value == 3)
+        #expect(concat([] as [Min<UInt8>]).value == 255)
+        #expect(concat([] as [Max<Int8>]).value == -128)
+        #expect((Min("b") <> Min("a")).value == "a")
+    }
+
+    @Test func minKeepsTheFirstAndMaxTheLastOfEqualValues() {
+        struct Ranked: Comparable {
+            let rank: Int
+            let name: String
+            static func < (lhs: Ranked, rhs: Ranked) -> Bool { lhs.rank < rhs.rank }
+        }
+        let first = Ranked(rank: 1, name: "first"), second = Ranked(rank: 1, name: "second")
+        #expect((Min(first) <> Min(second)).value.name == "first")
+        #expect((Max(first) <> Max(second)).value.name == "second")
+        #expect(Swift.min(first, second).name == "first")
+        #expect(Swift.max(first, second).name == "second")
+    }
+
+    @Test func firstAndLastKeepTheFirstAndLastPresentValue() {
+        #expect(concat([nil, 2, 3, nil].map(First.init)).value == 2)
+        #expect(concat([nil, 2, 3, nil].map(Last.init)).value == 3)
+        #expect(concat([First<Int>(nil), First(nil)]).value == nil)
+        #expect(concat([] as [Last<Int>]).value == nil)
+    }
+}
