@@ -22,6 +22,7 @@
 //
 //     =  <  |>  <  ?:  <  …stdlib…  <  +  <  <<-  <  <->  <  -<
 //           |>  <  <&> <*>  <  >>-  <  <>  <  >>> | <<<  <  >=>
+//                                 ==  <  <>
 //
 // So FunNetworking's chain
 //
@@ -63,10 +64,11 @@ precedencegroup BindPrecedence {
     higherThan: MapPrecedence
 }
 
-/// The group of the semigroup operator `<>`: tighter than `>>-`, looser than composition.
+/// The group of the semigroup operator `<>`: tighter than `>>-` and than comparisons (so
+/// `a <> b == c` compares the combination), looser than composition.
 precedencegroup SemigroupPrecedence {
     associativity: left
-    higherThan: BindPrecedence
+    higherThan: BindPrecedence, ComparisonPrecedence
 }
 
 /// The group of forward composition `>>>`.

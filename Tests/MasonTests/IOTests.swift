@@ -57,7 +57,8 @@ private final class RunCounter: Sendable {
         let (a, b, c, d, e) = zipped.unsafeRun()
         #expect(a == 1 && b == 2 && c == 3 && d == "four" && e == 5)
         #expect(log.withLock { $0 } == [1, 2, 3, 5])
-        #expect(zip(with: { $0 + $1 }, step(20), step(22)).unsafeRun() == 42)
+        let sum = zip(with: { $0 + $1 }, step(20), step(22)).unsafeRun()
+        #expect(sum == 42)
     }
 
     @Test func mapTWorksInsideOptionalResultAndEither() {

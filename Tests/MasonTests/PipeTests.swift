@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct PipeTests {
     @Test func pipeAppliesTheFunction() {
-        #expect(("42" |> { Int($0) }) == 42)
+        let parse: @Sendable (String) -> Int? = { Int($0) }
+        let parsed = "42" |> parse
+        #expect(parsed == 42)
         #expect(pipe("mason", \.count) == 5)
     }
 

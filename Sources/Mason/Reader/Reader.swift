@@ -1,0 +1,161 @@
+/// A computation that reads a shared environment: a wrapped function `(Environment) -> Output`.
+///
+/// A reader is a way to pass configuration (a base URL, a session, a clock) through a pipeline
+/// without threading it by hand: build the pipeline from readers, then run the whole thing once
+/// with the environment.
+///
+/// `Reader` is lazy: nothing runs until ``run(_:)`` (or its Funswift spelling ``apply(_:)``) is
+/// called, and every run calls the wrapped function again. It is always `Sendable`, because it
+/// holds only a `@Sendable` function.
+///
+/// ```swift
+/// struct Config { var host: String; var port: Int }
+///
+/// let address = Reader<Config, String> { "\($0.host):\($0.port)" }
+/// let url = address.map { "https://" + $0 }
+/// url.run(Config(host: "example.com", port: 443))   // "https://example.com:443"
+/// ```
+public struct Reader<Environment, Output>: Sendable {
+    @usableFromInline
+    let computation: @Sendable (Environment) -> Output
+
+    /// Wraps a function of the environment.
+    ///
+    /// ```swift
+    /// let port = Reader<[String: Int], Int?> { $0["port"] }
+    /// port.run(["port": 8080])   // Optional(8080)
+    /// ```
+    /// - Parameter run: The function called, with the environment, on every run.
+    @inlinable
+    public init(_ run: @escaping @Sendable (Environment) -> Output) {
+        self.computation = run
+    }
+
+    /// Runs the reader with an environment.
+    ///
+    /// ```swift
+    /// Reader<Int, String> { String($0 * 2) }.run(21)   // "42"
+    /// ```
+    /// - Parameter environment: The environment passed to the wrapped function.
+    /// - Returns: The wrapped function's result.
+    @inlinable
+    public func run(_ environment: Environment) -> Output {
+        computation(environment)
+    }
+
+    /// Runs the reader with an environment: Funswift's name for ``run(_:)``.
+    ///
+    /// Not to be confused with the free function `apply(_:_:)`, the named twin of `<*>`.
+    ///
+    /// ```swift
+    /// Reader<Int, String> { String($0 * 2) }.apply(21)   // "42"
+    /// ```
+    /// - Parameter environment: The environment passed to the wrapped function.
+    /// - Returns: The wrapped function's result.
+    @inlinable
+    public func apply(_ environment: Environment) -> Output {
+        computation(environment)
+    }
+}
+
+extension Reader {
+    /// Transforms the output; `reader <&> transform` is its second spelling.
+    ///
+    /// Lazy: `transform` runs each time the new reader runs.
+    ///
+    /// ```swift
+    /// let length = Reader<String, Int> { $0.count }
+    /// length.map { $0 * 10 }.run("mason")   // 50
+    /// ```
+    /// - Parameter transform: The function applied to the output.
+    /// - Returns: A reader with the same environment and the transformed output.
+    @inlinable
+    public func map<NewOutput>(
+        _ transform: @escaping @Sendable (Output) -> NewOutput
+    ) -> Reader<Environment, NewOutput> {
+        Reader<Environment, NewOutput> { environment in transform(computation(environment)) }
+    }
+
+    /// Adapts the environment: the new reader converts its environment with `transform`, then runs
+    /// this reader.
+    ///
+    /// This is how a reader that needs a part of a bigger environment joins a pipeline over the whole.
+    /// ``local(_:)`` is its alias.
+    ///
+    /// ```swift
+    /// struct App { var name: String }
+    /// let greeting = Reader<String, String> { "Hello, " + $0 }
+    /// greeting.contraMap { (app: App) in app.name }.run(App(name: "Mason"))   // "Hello, Mason"
+    /// ```
+    /// - Parameter transform: The function from the new environment to this reader's environment.
+    /// - Returns: A reader over the new environment.
+    @inlinable
+    public func contraMap<NewEnvironment>(
+        _ transform: @escaping @Sendable (NewEnvironment) -> Environment
+    ) -> Reader<NewEnvironment, Output> {
+        Reader<NewEnvironment, Output> { environment in computation(transform(environment)) }
+    }
+
+    /// Runs this reader in a modified environment: Haskell's name for ``contraMap(_:)``.
+    ///
+    /// ```swift
+    /// let port = Reader<Int, String> { "port \($0)" }
+    /// port.local { $0 + 1 }.run(8079)   // "port 8080"
+    /// ```
+    /// - Parameter transform: The function from the new environment to this reader's environment.
+    /// - Returns: A reader over the new environment.
+    @inlinable
+    public func local<NewEnvironment>(
+        _ transform: @escaping @Sendable (NewEnvironment) -> Environment
+    ) -> Reader<NewEnvironment, Output> {
+        contraMap(transform)
+    }
+
+    /// Chains a reader that depends on this reader's output; both read the same environment.
+    /// `reader >>- transform` is its second spelling.
+    ///
+    /// ```swift
+    /// let base = Reader<Int, Int> { $0 + 1 }
+    /// let chained = base.flatMap { output in Reader<Int, String> { "\(output) of \($0)" } }
+    /// chained.run(9)   // "10 of 9"
+    /// ```
+    /// - Parameter transform: The function from the output to the next reader.
+    /// - Returns: A reader that runs this reader, then the reader `transform` returns, with one environment.
+    @inlinable
+    public func flatMap<NewOutput>(
+        _ transform: @escaping @Sendable (Output) -> Reader<Environment, NewOutput>
+    ) -> Reader<Environment, NewOutput> {
+        Reader<Environment, NewOutput> { environment in
+            transform(computation(environment)).computation(environment)
+        }
+    }
+}
+
+extension Reader where Output: Sendable {
+    /// A reader that ignores its environment and returns `output`.
+    ///
+    /// ```swift
+    /// Reader<String, Int>.pure(42).run("ignored")   // 42
+    /// ```
+    /// - Parameter output: The value every run returns. It is `Sendable` because the reader keeps it.
+    /// - Returns: A constant reader.
+    @inlinable
+    public static func pure(_ output: Output) -> Reader<Environment, Output> {
+        Reader { _ in output }
+    }
+}
+
+extension Reader where Output == Environment {
+    /// The reader whose output is the environment itself.
+    ///
+    /// Start here to read a field: `Reader<Config, Config>.ask.map(\.host)`.
+    ///
+    /// ```swift
+    /// Reader<Int, Int>.ask.run(7)                    // 7
+    /// Reader<String, String>.ask.map(\.count).run("abc")   // 3
+    /// ```
+    @inlinable
+    public static var ask: Reader<Environment, Environment> {
+        Reader { environment in environment }
+    }
+}

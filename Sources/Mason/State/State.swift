@@ -1,0 +1,210 @@
+/// A stateful computation: a wrapped function `(Stored) -> (Stored, Value)` that reads the current
+/// state and returns the next state with a value.
+///
+/// Chaining states with ``flatMap(_:)`` threads the stored state from one step to the next, so a
+/// sequence of steps reads like imperative code without a mutable variable.
+///
+/// `State` is lazy: nothing runs until ``run(_:)`` is called, and every run starts again from the
+/// initial state it is given. It is always `Sendable`, because it holds only a `@Sendable` function.
+///
+/// ```swift
+/// let next = State<Int, Int> { counter in (counter + 1, counter) }   // returns the old counter
+/// let twice = next.flatMap { first in next.map { second in [first, second] } }
+/// twice.run(10)   // (state: 12, value: [10, 11])
+/// ```
+public struct State<Stored, Value>: Sendable {
+    @usableFromInline
+    let computation: @Sendable (Stored) -> (Stored, Value)
+
+    /// Wraps a function from the current state to the next state and a value.
+    ///
+    /// ```swift
+    /// let pop = State<[Int], Int?> { stack in (Array(stack.dropLast()), stack.last) }
+    /// pop.run([1, 2, 3])   // (state: [1, 2], value: Optional(3))
+    /// ```
+    /// - Parameter run: The function called with the current state on every run.
+    @inlinable
+    public init(_ run: @escaping @Sendable (Stored) -> (Stored, Value)) {
+        self.computation = run
+    }
+
+    /// Runs the computation from an initial state.
+    ///
+    /// ```swift
+    /// State<Int, String> { ($0 * 2, "was \($0)") }.run(21)   // (state: 42, value: "was 21")
+    /// ```
+    /// - Parameter initial: The state the computation starts from.
+    /// - Returns: The final state and the value, state first.
+    @inlinable
+    public func run(_ initial: Stored) -> (state: Stored, value: Value) {
+        computation(initial)
+    }
+
+    /// Runs the computation from an initial state: Funswift's spelling of ``run(_:)``.
+    ///
+    /// The result is state first, as in ``run(_:)``; its labels say which is which.
+    ///
+    /// ```swift
+    /// State<Int, String> { ($0 * 2, "was \($0)") }.run(state: 21).value   // "was 21"
+    /// ```
+    /// - Parameter state: The state the computation starts from.
+    /// - Returns: The final state and the value, state first.
+    @inlinable
+    public func run(state: Stored) -> (state: Stored, value: Value) {
+        computation(state)
+    }
+
+    /// Runs the computation and keeps only the final state.
+    ///
+    /// ```swift
+    /// State<Int, String> { ($0 * 2, "was \($0)") }.exec(21)   // 42
+    /// ```
+    /// - Parameter initial: The state the computation starts from.
+    /// - Returns: The final state.
+    @inlinable
+    public func exec(_ initial: Stored) -> Stored {
+        computation(initial).0
+    }
+
+    /// Runs the computation and keeps only the final state: Funswift's spelling of ``exec(_:)``.
+    ///
+    /// ```swift
+    /// State<Int, String> { ($0 * 2, "was \($0)") }.exec(state: 21)   // 42
+    /// ```
+    /// - Parameter state: The state the computation starts from.
+    /// - Returns: The final state.
+    @inlinable
+    public func exec(state: Stored) -> Stored {
+        computation(state).0
+    }
+
+    /// Runs the computation and keeps only the value.
+    ///
+    /// ```swift
+    /// State<Int, String> { ($0 * 2, "was \($0)") }.eval(21)   // "was 21"
+    /// ```
+    /// - Parameter initial: The state the computation starts from.
+    /// - Returns: The value.
+    @inlinable
+    public func eval(_ initial: Stored) -> Value {
+        computation(initial).1
+    }
+
+    /// Runs the computation and keeps only the value: Funswift's spelling of ``eval(_:)``.
+    ///
+    /// ```swift
+    /// State<Int, String> { ($0 * 2, "was \($0)") }.eval(state: 21)   // "was 21"
+    /// ```
+    /// - Parameter state: The state the computation starts from.
+    /// - Returns: The value.
+    @inlinable
+    public func eval(state: Stored) -> Value {
+        computation(state).1
+    }
+}
+
+extension State {
+    /// Transforms the value, leaving the state change as it is; `state <&> transform` is its second
+    /// spelling.
+    ///
+    /// ```swift
+    /// let next = State<Int, Int> { ($0 + 1, $0) }
+    /// next.map { "ticket \($0)" }.run(7)   // (state: 8, value: "ticket 7")
+    /// ```
+    /// - Parameter transform: The function applied to the value.
+    /// - Returns: A computation with the same state change and the transformed value.
+    @inlinable
+    public func map<NewValue>(
+        _ transform: @escaping @Sendable (Value) -> NewValue
+    ) -> State<Stored, NewValue> {
+        State<Stored, NewValue> { initial in
+            let (next, value) = computation(initial)
+            return (next, transform(value))
+        }
+    }
+
+    /// Chains a computation that depends on this one's value, passing it the state this one left.
+    /// `state >>- transform` is its second spelling.
+    ///
+    /// ```swift
+    /// let next = State<Int, Int> { ($0 + 1, $0) }
+    /// next.flatMap { first in next.map { first + $0 } }.run(5)   // (state: 7, value: 11)
+    /// ```
+    /// - Parameter transform: The function from the value to the next computation.
+    /// - Returns: A computation that runs this one, then the one `transform` returns.
+    @inlinable
+    public func flatMap<NewValue>(
+        _ transform: @escaping @Sendable (Value) -> State<Stored, NewValue>
+    ) -> State<Stored, NewValue> {
+        State<Stored, NewValue> { initial in
+            let (next, value) = computation(initial)
+            return transform(value).computation(next)
+        }
+    }
+}
+
+extension State where Value: Sendable {
+    /// A computation that leaves the state unchanged and returns `value`.
+    ///
+    /// ```swift
+    /// State<Int, String>.pure("hi").run(3)   // (state: 3, value: "hi")
+    /// ```
+    /// - Parameter value: The value every run returns. It is `Sendable` because the computation keeps it.
+    /// - Returns: A computation that only returns `value`.
+    @inlinable
+    public static func pure(_ value: Value) -> State<Stored, Value> {
+        State { stored in (stored, value) }
+    }
+
+    /// A computation that leaves the state unchanged and returns `value`: Funswift's spelling of
+    /// ``pure(_:)``.
+    ///
+    /// ```swift
+    /// State<Int, String>(initial: "hi").run(3)   // (state: 3, value: "hi")
+    /// ```
+    /// - Parameter initial: The value every run returns.
+    @inlinable
+    public init(initial: Value) {
+        self.init { stored in (stored, initial) }
+    }
+}
+
+extension State where Value == Stored {
+    /// The computation that returns the current state as its value and leaves it unchanged.
+    ///
+    /// ```swift
+    /// State<Int, Int>.get.run(4)   // (state: 4, value: 4)
+    /// ```
+    @inlinable
+    public static var get: State<Stored, Stored> {
+        State { stored in (stored, stored) }
+    }
+}
+
+extension State where Value == Void {
+    /// The computation that replaces the state.
+    ///
+    /// ```swift
+    /// State.put(10).exec(4)   // 10
+    /// ```
+    /// - Parameter state: The new state. It is `Sendable` because the computation keeps it.
+    /// - Returns: A computation whose value is `()`.
+    @inlinable
+    public static func put(_ state: Stored) -> State<Stored, Void> where Stored: Sendable {
+        State { _ in (state, ()) }
+    }
+
+    /// The computation that transforms the state.
+    ///
+    /// ```swift
+    /// State.modify { (count: Int) in count + 1 }.exec(4)   // 5
+    /// ```
+    /// - Parameter transform: The function from the current state to the next.
+    /// - Returns: A computation whose value is `()`.
+    @inlinable
+    public static func modify(
+        _ transform: @escaping @Sendable (Stored) -> Stored
+    ) -> State<Stored, Void> {
+        State { stored in (transform(stored), ()) }
+    }
+}

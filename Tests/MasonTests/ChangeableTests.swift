@@ -1,0 +1,147 @@
+import Mason
+import Testing
+
+@Suite struct ChangeableTests {
+    struct Person: Equatable, Sendable {
+        var name: String
+        var lastname: String
+    }
+
+    struct Job: Sendable {
+        var name: String
+        var run: @Sendable () -> Int
+    }
+
+    static let jane = Person(name: "Jane", lastname: "Doe")
+    static let two: @Sendable () -> Int = { 2 }
+
+    @Test func startsWithoutChanges() {
+        #expect(Changeable(5).hasChanges == false)
+        #expect(Changeable(value: 5, hasChanges: false) == Changeable(5))
+        #expect(Changeable(5, hasChanges: true).hasChanges)
+        #expect(Changeable.pure(5) == Changeable(5))
+    }
+
+    @Test func mapKeepsTheFlag() {
+        let unchanged: Changeable<String> = Changeable(10).map(\.description)
+        #expect(unchanged == Changeable("10"))
+        let changed: Changeable<String> = Changeable(10, hasChanges: true).map(\.description)
+        #expect(changed == Changeable("10", hasChanges: true))
+    }
+
+    @Test func flatMapOrsTheFlags() {
+        let bump = { (n: Int) in Changeable(n + 1, hasChanges: true) }
+        let keep = { (n: Int) in Changeable(n) }
+        #expect(Changeable(1).flatMap(bump) == Changeable(2, hasChanges: true))
+        #expect(Changeable(1, hasChanges: true).flatMap(keep) == Changeable(1, hasChanges: true))
+        #expect(Changeable(1).flatMap(keep) == Changeable(1))
+    }
+
+    @Test func writeOfADifferentValueIsAChange() {
+        let edited = Changeable(Self.jane).write("Joe", at: \.name)
+        #expect(edited == Changeable(Person(name: "Joe", lastname: "Doe"), hasChanges: true))
+    }
+
+    @Test func writeOfAnEqualValueIsNoChange() {
+        #expect(Changeable(Self.jane).write("Jane", at: \.name) == Changeable(Self.jane))
+    }
+
+    @Test func writeOfAnEqualValueKeepsAnEarlierChange() {
+        // Funswift's write answered `hasChanges == false` here and lost the first change.
+        let edited = Changeable(Self.jane)
+            .write("Joe", at: \.name)
+            .write("Doe", at: \.lastname)
+        #expect(edited == Changeable(Person(name: "Joe", lastname: "Doe"), hasChanges: true))
+    }
+
+    @Test func writeOfANonEquatableFieldAlwaysChanges() {
+        let job = Job(name: "count") { 1 }
+        let edited = Changeable(job).write(Self.two, at: \.run)
+        #expect(edited.hasChanges)
+        #expect(edited.value.run() == 2)
+        // An Equatable field of the same value still compares.
+        #expect(Changeable(job).write("count", at: \.name).hasChanges == false)
+    }
+
+    @Test func curriedWriteWorksOnChangeables() {
+        let rename = write("Joe", at: \Person.name)
+        #expect((Changeable(Self.jane) |> rename).hasChanges)
+        #expect((Changeable(Person(name: "Joe", lastname: "Doe")) |> rename).hasChanges == false)
+        #expect((Changeable(Self.jane, hasChanges: true) |> write("Jane", at: \.name)).hasChanges)
+
+        let job = Job(name: "count") { 1 }
+        #expect((Changeable(job) |> write(Self.two, at: \Job.run)).hasChanges)
+    }
+
+    @Test func funswiftWriteChainsWithBind() {
+        let unchanged = Changeable(Self.jane)
+            >>- write("Jane", at: \.name)
+            >>- write("Doe", at: \.lastname)
+        #expect(unchanged == Changeable(Self.jane))
+
+        let changed = Changeable(value: Self.jane, hasChanges: false)
+            >>- write("Joe", at: \.name)
+            >>- write("Doe", at: \.lastname)
+        #expect(changed == Changeable(Person(name: "Joe", lastname: "Doe"), hasChanges: true))
+
+        let viaFlatMap = Changeable(Self.jane)
+            .flatMap(write("Jane", at: \.name))
+            .flatMap(write("Doe Jr", at: \.lastname))
+        #expect(viaFlatMap.hasChanges)
+
+        let job = Job(name: "count") { 1 }
+        #expect((Changeable(job) >>- write(Self.two, at: \Job.run)).hasChanges)
+    }
+
+    @Test func applyOrsTheFlags() {
+        let double = Changeable<@Sendable (Int) -> Int>({ $0 * 2 }, hasChanges: true)
+        #expect(apply(double, Changeable(21)) == Changeable(42, hasChanges: true))
+        #expect((double <*> Changeable(21)) == Changeable(42, hasChanges: true))
+        let unchangedDouble = Changeable<@Sendable (Int) -> Int>({ $0 * 2 })
+        #expect((unchangedDouble <*> Changeable(21)) == Changeable(42))
+        #expect((unchangedDouble <*> Changeable(21, hasChanges: true)) == Changeable(42, hasChanges: true))
+    }
+
+    @Test func zipOrsTheFlagsOfAnyArity() {
+        let both = Mason.zip(Changeable("Joe", hasChanges: true), Changeable(42))
+        #expect(both.value == ("Joe", 42))
+        #expect(both.hasChanges)
+
+        let four = Mason.zip(Changeable(1), Changeable("2"), Changeable(3.0), Changeable(false))
+        #expect(four.value == (1, "2", 3.0, false))
+        #expect(four.hasChanges == false)
+
+        let lastChanged = Mason.zip(Changeable(1), Changeable(2), Changeable(3, hasChanges: true))
+        #expect(lastChanged.hasChanges)
+    }
+
+    @Test func zipWithCombinesTheValues() {
+        let sum = Mason.zip(with: { (a: Int, b: Int) in a + b }, Changeable(1), Changeable(2, hasChanges: true))
+        #expect(sum == Changeable(3, hasChanges: true))
+    }
+
+    @Test func operatorsForwardToTheNamedFunctions() {
+        let mapped: Changeable<String> = Changeable(10) <&> \.description
+        #expect(mapped == Changeable("10"))
+        #expect((Changeable(Self.jane) >>- write("Joe", at: \.name)).hasChanges)
+
+        let clamp: @Sendable (Int) -> Changeable<Int> = { Changeable(min($0, 10), hasChanges: $0 > 10) }
+        let floor: @Sendable (Int) -> Changeable<Int> = { Changeable(max($0, 0), hasChanges: $0 < 0) }
+        #expect((clamp <&> { "\($0)" })(12) == Changeable("10", hasChanges: true))
+        #expect(compose(clamp, mapping: { "\($0)" })(12) == Changeable("10", hasChanges: true))
+        #expect((clamp >=> floor)(12) == Changeable(10, hasChanges: true))
+        #expect((clamp >=> floor)(5) == Changeable(5))
+        #expect(compose(clamp, flatMapping: floor)(-3) == Changeable(0, hasChanges: true))
+    }
+
+    @Test func curriedFunctionAppliesWithoutParentheses() {
+        let add: @Sendable (Int) -> @Sendable (Int) -> Int = { a in { b in a + b } }
+        #expect((Changeable(1) <&> add <*> Changeable(2, hasChanges: true)) == Changeable(3, hasChanges: true))
+    }
+
+    @Test func aSendableChangeableCrossesIntoATask() async {
+        let changeable = Changeable(Self.jane)
+        let result = await Task { changeable.write("Joe", at: \.name) }.value
+        #expect(result.hasChanges)
+    }
+}
