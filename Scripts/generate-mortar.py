@@ -222,7 +222,10 @@ def wrap(text, width=108):
 
 
 def function(name_line, params, result_type, body):
-    out = [f"{name_line}("]
+    # Synchronous kinds (plain, fallible) are small pure combinators: inlinable, so a composed
+    # pipeline optimises like hand-written calls. Callback and async kinds stay opaque.
+    synchronous = "async" not in result_type and "-> Void) -> Void" not in result_type
+    out = (["@inlinable"] if synchronous else []) + [f"{name_line}("]
     out += [f"    {p}," for p in params[:-1]] + [f"    {params[-1]}"]
     out.append(f") -> {result_type} {{")
     out.append(f"    {body}")

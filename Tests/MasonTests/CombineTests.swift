@@ -1,5 +1,4 @@
 import Mason
-import Synchronization
 import Testing
 
 @Suite struct CombineTests {
@@ -11,7 +10,7 @@ import Testing
     }
 
     @Test func combineIsLazyAndRunsOnEveryCall() {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let counted = combine(2, with: { (n: Int) -> Int in
             calls.withLock { $0 += 1 }
             return n * 10

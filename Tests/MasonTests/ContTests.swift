@@ -1,5 +1,4 @@
 import Mason
-import Synchronization
 import Testing
 
 @Suite struct ContTests {
@@ -19,7 +18,7 @@ import Testing
     }
 
     @Test func isLazyAndRunsAgainOnEveryRun() {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let counted = Cont<Int, Int> { continuation in
             calls.withLock { $0 += 1 }
             return continuation(1)
@@ -48,7 +47,7 @@ import Testing
     }
 
     @Test func callCCExitWorksInsideAChainOfAnotherType() {
-        let reached = Mutex(false)
+        let reached = Locked(false)
         let program: Cont<String, String> = callCC { exit in
             Cont<Int, String>.pure(3)
                 .flatMap { n in n > 2 ? exit("too big: \(n)") : .pure(n) }

@@ -1,11 +1,10 @@
 import Mason
 import PropertyBased
-import Synchronization
 import Testing
 
 @Suite struct FunctionSemigroupTests {
     final class Log: Sendable {
-        private let storage = Mutex<[String]>([])
+        private let storage = Locked<[String]>([])
         var entries: [String] { storage.withLock { $0 } }
         func append(_ entry: String) { storage.withLock { $0.append(entry) } }
     }

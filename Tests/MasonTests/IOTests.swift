@@ -1,10 +1,9 @@
 import Mason
-import Synchronization
 import Testing
 
 /// Counts how often an effect ran; a `Sendable` reference so effects can capture it.
 private final class RunCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     func increment() -> Int { count.withLock { $0 += 1; return $0 } }
     var value: Int { count.withLock { $0 } }
 }
@@ -42,7 +41,7 @@ private final class RunCounter: Sendable {
     }
 
     @Test func kleisliRunsBothEffectsInOrder() {
-        let log = Mutex<[String]>([])
+        let log = Locked<[String]>([])
         let first: @Sendable (Int) -> IO<Int> = { n in IO { log.withLock { $0.append("first \(n)") }; return n + 1 } }
         let second: @Sendable (Int) -> IO<String> = { n in IO { log.withLock { $0.append("second \(n)") }; return "\(n)" } }
         let both = first >=> second
@@ -51,7 +50,7 @@ private final class RunCounter: Sendable {
     }
 
     @Test func zipRunsEffectsLeftToRight() {
-        let log = Mutex<[Int]>([])
+        let log = Locked<[Int]>([])
         func step(_ n: Int) -> IO<Int> { IO { log.withLock { $0.append(n) }; return n } }
         let zipped = zip(step(1), step(2), step(3), IO.pure("four"), step(5))
         let (a, b, c, d, e) = zipped.unsafeRun()

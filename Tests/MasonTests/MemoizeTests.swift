@@ -1,11 +1,10 @@
 import Mason
-import Synchronization
 import Testing
 
 @Suite struct MemoizeTests {
     /// Counts calls per input, safely from any thread.
     final class CallCounts: Sendable {
-        private let counts = Mutex<[Int: Int]>([:])
+        private let counts = Locked<[Int: Int]>([:])
         var all: [Int: Int] { counts.withLock { $0 } }
         func record(_ input: Int) { counts.withLock { $0[input, default: 0] += 1 } }
     }

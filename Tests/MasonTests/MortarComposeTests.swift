@@ -1,6 +1,5 @@
 import Mason
 import PropertyBased
-import Synchronization
 import Testing
 
 /// `f <<- g` for every pair of kinds: `g` runs only when `f` succeeds, and `f`'s failure passes through.
@@ -199,7 +198,7 @@ import Testing
     }
 
     @Test func aCancelledTaskWaitsForTheCallbackAndLaterStepsSeeTheCancellation() async {
-        let parked = Mutex<F.Completion?>(nil)
+        let parked = Locked<F.Completion?>(nil)
         let started = F.Log<Int>()
         let gate: F.Callback = { input, completion in
             parked.withLock { $0 = completion }

@@ -1,4 +1,4 @@
-import Synchronization
+import Mason
 import Testing
 
 /// Mortar's test fixtures, one of each function kind, as in Mortar's own `Types.swift`.
@@ -132,12 +132,12 @@ enum MortarFixtures {
         }
     }
 
-    /// A continuation resumed at most once. Sendable: its only stored property is a `Mutex`.
+    /// A continuation resumed at most once. Sendable: its only stored property is a `Locked`.
     final class Pending<Value: Sendable>: Sendable {
-        private let continuation: Mutex<CheckedContinuation<Value, Never>?>
+        private let continuation: Locked<CheckedContinuation<Value, Never>?>
 
         init(_ continuation: CheckedContinuation<Value, Never>) {
-            self.continuation = Mutex(continuation)
+            self.continuation = Locked(continuation)
         }
 
         /// Resumes and returns `true` the first time; returns `false` afterwards.
@@ -153,7 +153,7 @@ enum MortarFixtures {
 
     /// A thread-safe record of values, for counting calls and logged values.
     final class Log<Entry: Sendable>: Sendable {
-        private let storage = Mutex<[Entry]>([])
+        private let storage = Locked<[Entry]>([])
 
         func record(_ entry: Entry) {
             storage.withLock { $0.append(entry) }

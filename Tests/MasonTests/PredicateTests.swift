@@ -1,6 +1,5 @@
 import Mason
 import PropertyBased
-import Synchronization
 import Testing
 
 @Suite struct PredicateTests {
@@ -97,7 +96,7 @@ import Testing
 extension PredicateTests {
     /// Counts how many times a predicate ran.
     final class CallCounter: Sendable {
-        private let calls = Mutex(0)
+        private let calls = Locked(0)
         var count: Int { calls.withLock { $0 } }
         func increment() { calls.withLock { $0 += 1 } }
     }

@@ -1,5 +1,4 @@
 import Mason
-import Synchronization
 import Testing
 
 @Suite struct ReaderTests {
@@ -22,7 +21,7 @@ import Testing
     }
 
     @Test func isLazyAndRunsAgainOnEveryRun() {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let counted = Reader<Int, Int> { environment in
             calls.withLock { $0 += 1 }
             return environment
@@ -81,7 +80,7 @@ import Testing
     }
 
     @Test func zipRunsTheReadersLeftToRight() {
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         let first = Reader<Int, Int> { environment in order.withLock { $0.append("first") }; return environment }
         let second = Reader<Int, Int> { environment in order.withLock { $0.append("second") }; return environment }
         _ = Mason.zip(first, second).run(0)

@@ -1,5 +1,4 @@
 import Mason
-import Synchronization
 import Testing
 
 @Suite struct StateTests {
@@ -24,7 +23,7 @@ import Testing
     }
 
     @Test func isLazyAndStartsAgainOnEveryRun() {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let counted = State<Int, Int> { stored in
             calls.withLock { $0 += 1 }
             return (stored + 1, stored)

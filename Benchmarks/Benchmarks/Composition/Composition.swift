@@ -42,10 +42,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("10-step pipeline, Mason operators", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        // pipe, >>>, >=> (through Optional, then into a Result-returning step) and Mortar's <<-.
         let front = parse >=> (increment >>> double) >=> nonNegative
-        let back: @Sendable (Int) -> Result<Int, StepError> = square >>> halve >>> checked
-        let tail: @Sendable (Int) -> Int = offset >>> describe >>> measure
-        let pipeline: @Sendable (String) -> Result<Int, StepError>? = front >=> { back($0).map(tail) }
+        let back = square <<- halve <<- checked <<- offset <<- describe <<- measure
+        let pipeline: @Sendable (String) -> Result<Int, StepError>? = front >=> back
         for _ in benchmark.scaledIterations {
             for input in inputs { blackHole(input |> pipeline) }
         }

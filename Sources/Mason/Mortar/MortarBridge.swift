@@ -1,4 +1,3 @@
-import Synchronization
 
 // The machinery behind Mortar's operators (`<<-`, `<->`, `-<`): conversions from a narrower function
 // kind to a wider one, and the same-kind combinators every public overload forwards to.
@@ -8,6 +7,7 @@ import Synchronization
 // An emitter is the same kind with no input; it is handled as a function of `NoInput`.
 
 /// Internal namespace for Mortar's kind conversions and same-kind combinators.
+@usableFromInline
 enum MortarBridge {
     /// A completion handler, as a callback function receives it.
     typealias Completion<Output, Failure: Error> = @Sendable (Result<Output, Failure>) -> Void
@@ -15,6 +15,7 @@ enum MortarBridge {
     // MARK: Widening a function to a wider kind
 
     /// A plain function as a fallible one that always succeeds.
+    @inlinable
     static func resultFromPlain<Input, Output, Failure: Error>(
         _ plain: @escaping @Sendable (Input) -> Output
     ) -> @Sendable (Input) -> Result<Output, Failure> {
@@ -71,9 +72,13 @@ enum MortarBridge {
     // MARK: Emitters as functions of `NoInput`, and back
 
     /// The input of an emitter seen as a function (`Void` itself would draw tuple-splat warnings).
-    struct NoInput: Sendable {}
+    @usableFromInline
+    struct NoInput: Sendable {
+        @usableFromInline init() {}
+    }
 
     /// A plain emitter as a plain function of `NoInput`.
+    @inlinable
     static func plainFromEmitter<Output>(
         _ emitter: @escaping @Sendable () -> Output
     ) -> @Sendable (NoInput) -> Output {
@@ -81,6 +86,7 @@ enum MortarBridge {
     }
 
     /// A fallible emitter as a fallible function of `NoInput`.
+    @inlinable
     static func resultFromEmitter<Output, Failure: Error>(
         _ emitter: @escaping @Sendable () -> Result<Output, Failure>
     ) -> @Sendable (NoInput) -> Result<Output, Failure> {
@@ -102,6 +108,7 @@ enum MortarBridge {
     }
 
     /// A plain function of `NoInput` as a plain emitter.
+    @inlinable
     static func plainEmitter<Output>(
         _ function: @escaping @Sendable (NoInput) -> Output
     ) -> @Sendable () -> Output {
@@ -109,6 +116,7 @@ enum MortarBridge {
     }
 
     /// A fallible function of `NoInput` as a fallible emitter.
+    @inlinable
     static func resultEmitter<Output, Failure: Error>(
         _ function: @escaping @Sendable (NoInput) -> Result<Output, Failure>
     ) -> @Sendable () -> Result<Output, Failure> {
@@ -132,6 +140,7 @@ enum MortarBridge {
     // MARK: Composition (`<<-`) of two functions of one kind
 
     /// Plain composition.
+    @inlinable
     static func composePlain<Input, Middle, Output>(
         _ first: @escaping @Sendable (Input) -> Middle,
         _ second: @escaping @Sendable (Middle) -> Output
@@ -140,6 +149,7 @@ enum MortarBridge {
     }
 
     /// Fallible composition: `second` runs only on success.
+    @inlinable
     static func composeResult<Input, Middle, Output, Failure: Error>(
         _ first: @escaping @Sendable (Input) -> Result<Middle, Failure>,
         _ second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -173,6 +183,7 @@ enum MortarBridge {
     // MARK: Fallback (`<->`) of two functions of one kind
 
     /// Fallible fallback: on failure, `fallback` runs with the original input.
+    @inlinable
     static func fallbackResult<Input, Output, Failure: Error>(
         _ primary: @escaping @Sendable (Input) -> Result<Output, Failure>,
         _ fallback: @escaping @Sendable (Input) -> Result<Output, Failure>
@@ -214,6 +225,7 @@ enum MortarBridge {
     // MARK: Tap (`-<`) of one function
 
     /// Plain tap: the side effect sees every output.
+    @inlinable
     static func tapPlain<Input, Output>(
         _ transform: @escaping @Sendable (Input) -> Output,
         _ sideEffect: @escaping @Sendable (Output) -> Void
@@ -226,6 +238,7 @@ enum MortarBridge {
     }
 
     /// Fallible tap: the side effect sees successes only.
+    @inlinable
     static func tapResult<Input, Output, Failure: Error>(
         _ transform: @escaping @Sendable (Input) -> Result<Output, Failure>,
         _ sideEffect: @escaping @Sendable (Output) -> Void
@@ -265,12 +278,12 @@ enum MortarBridge {
 
 /// Resumes a continuation once, however often the completion handler that owns it is called.
 ///
-/// Sendable because its only stored property is a `Mutex`.
+/// Sendable because its only stored property is a `Locked`, which serialises every access.
 final class MortarResumption<Output: Sendable, Failure: Error>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Result<Output, Failure>, Never>?>
+    private let continuation: Locked<CheckedContinuation<Result<Output, Failure>, Never>?>
 
     init(_ continuation: CheckedContinuation<Result<Output, Failure>, Never>) {
-        self.continuation = Mutex(continuation)
+        self.continuation = Locked(continuation)
     }
 
     /// Resumes with `result` the first time; does nothing afterwards.

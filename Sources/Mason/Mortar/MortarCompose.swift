@@ -286,6 +286,7 @@ public func <<- <Input, Middle, Output: Sendable, Failure: Error>(
 ///   - first: The fallible function `(Input) -> Result<Middle, Failure>` that runs first.
 ///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
 /// - Returns: The fallible function `(Input) -> Result<Output, Failure>`.
+@inlinable
 public func compose<Input, Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable (Input) -> Result<Middle, Failure>,
     then second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -307,6 +308,7 @@ public func compose<Input, Middle, Output, Failure: Error>(
 ///   - first: The fallible function `(Input) -> Result<Middle, Failure>` that runs first.
 ///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
 /// - Returns: The fallible function `(Input) -> Result<Output, Failure>`.
+@inlinable
 public func <<- <Input, Middle, Output, Failure: Error>(
     first: @escaping @Sendable (Input) -> Result<Middle, Failure>,
     second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -487,6 +489,7 @@ public func <<- <Input, Middle, Output, Failure: Error>(
 ///   - first: The fallible function `(Input) -> Result<Middle, Failure>` that runs first.
 ///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
 /// - Returns: The fallible function `(Input) -> Result<Output, Failure>`.
+@inlinable
 public func compose<Input, Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable (Input) -> Result<Middle, Failure>,
     then second: @escaping @Sendable (Middle) -> Output
@@ -509,6 +512,7 @@ public func compose<Input, Middle, Output, Failure: Error>(
 ///   - first: The fallible function `(Input) -> Result<Middle, Failure>` that runs first.
 ///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
 /// - Returns: The fallible function `(Input) -> Result<Output, Failure>`.
+@inlinable
 public func <<- <Input, Middle, Output, Failure: Error>(
     first: @escaping @Sendable (Input) -> Result<Middle, Failure>,
     second: @escaping @Sendable (Middle) -> Output
@@ -676,6 +680,7 @@ public func <<- <Input, Middle, Output, Failure: Error>(
 ///   - first: The plain function `(Input) -> Middle` that runs first.
 ///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
 /// - Returns: The plain function `(Input) -> Output`.
+@inlinable
 public func compose<Input, Middle, Output>(
     _ first: @escaping @Sendable (Input) -> Middle,
     then second: @escaping @Sendable (Middle) -> Output
@@ -696,6 +701,7 @@ public func compose<Input, Middle, Output>(
 ///   - first: The plain function `(Input) -> Middle` that runs first.
 ///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
 /// - Returns: The plain function `(Input) -> Output`.
+@inlinable
 public func <<- <Input, Middle, Output>(
     first: @escaping @Sendable (Input) -> Middle,
     second: @escaping @Sendable (Middle) -> Output

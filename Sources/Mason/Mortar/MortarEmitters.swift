@@ -265,6 +265,7 @@ public func <<- <Middle, Output: Sendable, Failure: Error>(
 ///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
 ///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
 /// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+@inlinable
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () -> Result<Middle, Failure>,
     then second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -286,6 +287,7 @@ public func compose<Middle, Output, Failure: Error>(
 ///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
 ///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
 /// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+@inlinable
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () -> Result<Middle, Failure>,
     second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -457,6 +459,7 @@ public func <<- <Middle, Output, Failure: Error>(
 ///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
 ///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
 /// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+@inlinable
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () -> Result<Middle, Failure>,
     then second: @escaping @Sendable (Middle) -> Output
@@ -478,6 +481,7 @@ public func compose<Middle, Output, Failure: Error>(
 ///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
 ///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
 /// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+@inlinable
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () -> Result<Middle, Failure>,
     second: @escaping @Sendable (Middle) -> Output
@@ -643,6 +647,7 @@ public func <<- <Middle, Output, Failure: Error>(
 ///   - first: The plain emitter `() -> Middle` that runs first.
 ///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
 /// - Returns: The plain emitter `() -> Output`.
+@inlinable
 public func compose<Middle, Output>(
     _ first: @escaping @Sendable () -> Middle,
     then second: @escaping @Sendable (Middle) -> Output
@@ -664,6 +669,7 @@ public func compose<Middle, Output>(
 ///   - first: The plain emitter `() -> Middle` that runs first.
 ///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
 /// - Returns: The plain emitter `() -> Output`.
+@inlinable
 public func <<- <Middle, Output>(
     first: @escaping @Sendable () -> Middle,
     second: @escaping @Sendable (Middle) -> Output
@@ -737,6 +743,7 @@ public func <<- <Middle, Output, Failure: Error>(
 ///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
 ///   - fallback: The fallible emitter `() -> Result<Output, Failure>` that runs when `primary` fails.
 /// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+@inlinable
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () -> Result<Output, Failure>,
     to fallback: @escaping @Sendable () -> Result<Output, Failure>
@@ -758,6 +765,7 @@ public func fallback<Output, Failure: Error>(
 ///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
 ///   - fallback: The fallible emitter `() -> Result<Output, Failure>` that runs when `primary` fails.
 /// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+@inlinable
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () -> Result<Output, Failure>,
     fallback: @escaping @Sendable () -> Result<Output, Failure>
@@ -785,6 +793,7 @@ public func <-> <Output, Failure: Error>(
 ///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
 ///   - fallback: The plain emitter `() -> Output` that runs when `primary` fails.
 /// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+@inlinable
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () -> Result<Output, Failure>,
     to fallback: @escaping @Sendable () -> Output
@@ -806,6 +815,7 @@ public func fallback<Output, Failure: Error>(
 ///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
 ///   - fallback: The plain emitter `() -> Output` that runs when `primary` fails.
 /// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+@inlinable
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () -> Result<Output, Failure>,
     fallback: @escaping @Sendable () -> Output
@@ -1303,6 +1313,7 @@ public func <-> <Output: Sendable, Failure: Error>(
 ///   - transform: The plain emitter `() -> Output` to observe.
 ///   - sideEffect: Runs with each successful value.
 /// - Returns: A plain emitter `() -> Output` that behaves like `transform`.
+@inlinable
 public func tap<Output>(
     _ transform: @escaping @Sendable () -> Output,
     _ sideEffect: @escaping @Sendable (Output) -> Void
@@ -1323,6 +1334,7 @@ public func tap<Output>(
 ///   - transform: The plain emitter `() -> Output` to observe.
 ///   - sideEffect: Runs with each successful value.
 /// - Returns: A plain emitter `() -> Output` that behaves like `transform`.
+@inlinable
 public func -< <Output>(
     transform: @escaping @Sendable () -> Output,
     sideEffect: @escaping @Sendable (Output) -> Void
@@ -1345,6 +1357,7 @@ public func -< <Output>(
 ///   - transform: The fallible emitter `() -> Result<Output, Failure>` to observe.
 ///   - sideEffect: Runs with each successful value.
 /// - Returns: A fallible emitter `() -> Result<Output, Failure>` that behaves like `transform`.
+@inlinable
 public func tap<Output, Failure: Error>(
     _ transform: @escaping @Sendable () -> Result<Output, Failure>,
     _ sideEffect: @escaping @Sendable (Output) -> Void
@@ -1365,6 +1378,7 @@ public func tap<Output, Failure: Error>(
 ///   - transform: The fallible emitter `() -> Result<Output, Failure>` to observe.
 ///   - sideEffect: Runs with each successful value.
 /// - Returns: A fallible emitter `() -> Result<Output, Failure>` that behaves like `transform`.
+@inlinable
 public func -< <Output, Failure: Error>(
     transform: @escaping @Sendable () -> Result<Output, Failure>,
     sideEffect: @escaping @Sendable (Output) -> Void

@@ -23,6 +23,7 @@
 ///   - primary: The fallible function `(Input) -> Result<Output, Failure>` tried first.
 ///   - fallback: The fallible function `(Input) -> Result<Output, Failure>` that runs when `primary` fails.
 /// - Returns: The fallible function `(Input) -> Result<Output, Failure>`.
+@inlinable
 public func fallback<Input, Output, Failure: Error>(
     _ primary: @escaping @Sendable (Input) -> Result<Output, Failure>,
     to fallback: @escaping @Sendable (Input) -> Result<Output, Failure>
@@ -44,6 +45,7 @@ public func fallback<Input, Output, Failure: Error>(
 ///   - primary: The fallible function `(Input) -> Result<Output, Failure>` tried first.
 ///   - fallback: The fallible function `(Input) -> Result<Output, Failure>` that runs when `primary` fails.
 /// - Returns: The fallible function `(Input) -> Result<Output, Failure>`.
+@inlinable
 public func <-> <Input, Output, Failure: Error>(
     primary: @escaping @Sendable (Input) -> Result<Output, Failure>,
     fallback: @escaping @Sendable (Input) -> Result<Output, Failure>
@@ -72,6 +74,7 @@ public func <-> <Input, Output, Failure: Error>(
 ///   - primary: The fallible function `(Input) -> Result<Output, Failure>` tried first.
 ///   - fallback: The plain function `(Input) -> Output` that runs when `primary` fails.
 /// - Returns: The fallible function `(Input) -> Result<Output, Failure>`.
+@inlinable
 public func fallback<Input, Output, Failure: Error>(
     _ primary: @escaping @Sendable (Input) -> Result<Output, Failure>,
     to fallback: @escaping @Sendable (Input) -> Output
@@ -94,6 +97,7 @@ public func fallback<Input, Output, Failure: Error>(
 ///   - primary: The fallible function `(Input) -> Result<Output, Failure>` tried first.
 ///   - fallback: The plain function `(Input) -> Output` that runs when `primary` fails.
 /// - Returns: The fallible function `(Input) -> Result<Output, Failure>`.
+@inlinable
 public func <-> <Input, Output, Failure: Error>(
     primary: @escaping @Sendable (Input) -> Result<Output, Failure>,
     fallback: @escaping @Sendable (Input) -> Output

@@ -19,6 +19,7 @@
 ///   - transform: The plain function `(Input) -> Output` to observe.
 ///   - sideEffect: Runs with each successful value.
 /// - Returns: A plain function `(Input) -> Output` that behaves like `transform`.
+@inlinable
 public func tap<Input, Output>(
     _ transform: @escaping @Sendable (Input) -> Output,
     _ sideEffect: @escaping @Sendable (Output) -> Void
@@ -39,6 +40,7 @@ public func tap<Input, Output>(
 ///   - transform: The plain function `(Input) -> Output` to observe.
 ///   - sideEffect: Runs with each successful value.
 /// - Returns: A plain function `(Input) -> Output` that behaves like `transform`.
+@inlinable
 public func -< <Input, Output>(
     transform: @escaping @Sendable (Input) -> Output,
     sideEffect: @escaping @Sendable (Output) -> Void
@@ -62,6 +64,7 @@ public func -< <Input, Output>(
 ///   - transform: The fallible function `(Input) -> Result<Output, Failure>` to observe.
 ///   - sideEffect: Runs with each successful value.
 /// - Returns: A fallible function `(Input) -> Result<Output, Failure>` that behaves like `transform`.
+@inlinable
 public func tap<Input, Output, Failure: Error>(
     _ transform: @escaping @Sendable (Input) -> Result<Output, Failure>,
     _ sideEffect: @escaping @Sendable (Output) -> Void
@@ -83,6 +86,7 @@ public func tap<Input, Output, Failure: Error>(
 ///   - transform: The fallible function `(Input) -> Result<Output, Failure>` to observe.
 ///   - sideEffect: Runs with each successful value.
 /// - Returns: A fallible function `(Input) -> Result<Output, Failure>` that behaves like `transform`.
+@inlinable
 public func -< <Input, Output, Failure: Error>(
     transform: @escaping @Sendable (Input) -> Result<Output, Failure>,
     sideEffect: @escaping @Sendable (Output) -> Void
