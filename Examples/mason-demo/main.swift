@@ -1,1 +1,221 @@
-print("mason-demo")
+// mason-demo: the seeds' composition examples, running.
+//
+//     swift run mason-demo
+//
+// Each section names the seed it comes from and prints what its expressions return.
+import Foundation
+import Mason
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@main
+struct MasonDemo {
+    static func main() async {
+        funswiftComposition()
+        funNetworkingChain()
+        await mortarCaseStudy()
+        sundellCombineAndChain()
+        effectTypes()
+        algebra()
+    }
+
+    static func section(_ title: String) {
+        print("\n== \(title)")
+    }
+
+    static func show(_ expression: String, _ value: Any) {
+        print("  \(expression)".padding(toLength: 58, withPad: " ", startingAt: 0) + "→ \(value)")
+    }
+}
+
+// MARK: Funswift — pipe, composition, Kleisli, map, bind, apply
+
+extension MasonDemo {
+    static func funswiftComposition() {
+        section("Funswift: |> >>> <<< >=> <&> >>- <*>")
+        let parse: @Sendable (String) -> Int? = { Int($0) }
+        let double: @Sendable (Int) -> Int = { $0 * 2 }
+        let describe: @Sendable (Int) -> String = { "#\($0)" }
+        let half: @Sendable (Int) -> Int? = { $0.isMultiple(of: 2) ? $0 / 2 : nil }
+
+        show(#""21" |> parse >=> double"#, String(describing: "21" |> parse >=> double))
+        show("3 |> double >>> describe", 3 |> double >>> describe)
+        show("3 |> describe <<< double", 3 |> describe <<< double)
+        show(#""8" |> parse >=> half >=> half"#, String(describing: "8" |> parse >=> half >=> half))
+        show(#""6" |> parse >=> half >=> half"#, String(describing: "6" |> parse >=> half >=> half))
+        show("Optional(4) <&> double", String(describing: Optional(4) <&> double))
+        show("Optional(8) >>- half", String(describing: Optional(8) >>- half))
+        let add: @Sendable (Int) -> @Sendable (Int) -> Int = curry { (a: Int, b: Int) in a + b }
+        show("Optional(2) <&> curry(+) <*> Optional(40)", String(describing: Optional(2) <&> add <*> Optional(40)))
+        show("[3, 1, 2] |> { $0.sort() }", [3, 1, 2] |> { $0.sort() })
+    }
+}
+
+// MARK: FunNetworking — a request chain, with a stand-in transport (MasonNetwork brings the real one)
+
+private struct AgeGuess: Decodable, Sendable {
+    let name: String
+    let age: Int
+}
+
+extension MasonDemo {
+    static func funNetworkingChain() {
+        section("FunNetworking: URL.init >=> urlRequestWithTimeout(30) |> requestSyncR <&> decodeJsonData")
+        let requestWithCachePolicy = flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))
+        let urlRequestWithTimeout = flip(requestWithCachePolicy(.returnCacheDataElseLoad))
+        // A stand-in with FunNetworking's `requestSyncR` signature that answers like agify.io.
+        let requestSyncR: @Sendable (URLRequest?) -> IO<Result<Data, any Error>> = { request in
+            IO {
+                guard let query = request?.url?.query, query.hasPrefix("name=") else {
+                    return .failure(URLError(.badURL))
+                }
+                return .success(Data(#"{"name": "\#(query.dropFirst(5))", "age": 48}"#.utf8))
+            }
+        }
+        let decodeJsonData: @Sendable (Result<Data, any Error>) -> Result<AgeGuess, any Error> = { result in
+            result.flatMap { data in Result { try JSONDecoder().decode(AgeGuess.self, from: data) } }
+        }
+        let ageGuess: IO<Result<AgeGuess, any Error>> =
+            "https://api.agify.io/?name=Jane"
+            |> URL.init(string:)
+            >=> urlRequestWithTimeout(30)
+            |> requestSyncR
+            <&> decodeJsonData
+        print("  nothing has run yet; now unsafeRun():")
+        switch ageGuess.unsafeRun() {
+        case .success(let guess): show("ageGuess(\"Jane\")", "\(guess.name) is probably \(guess.age)")
+        case .failure(let error): show("ageGuess(\"Jane\")", "failed: \(error)")
+        }
+    }
+}
+
+// MARK: Mortar — the README case study: buildRequest <<- fetchCached <-> fetchUpdated <<- Model.create
+
+private struct Credentials: Sendable { let user: String }
+private struct Request: Sendable, Hashable { let path: String }
+private enum NetworkError: Error { case notCached, offline }
+
+private struct Model: Sendable, CustomStringConvertible {
+    let body: String
+    let source: String
+    var description: String { "Model(\(body) from \(source))" }
+    static func create(_ response: (String, String)) -> Model { Model(body: response.0, source: response.1) }
+}
+
+private struct Client: Sendable {
+    func buildRequest(_ credentials: Credentials) -> Request { Request(path: "/users/\(credentials.user)") }
+}
+
+private struct Cache: Sendable {
+    let entries: [Request: String]
+    func fetchCached(for request: Request) -> Result<(String, String), NetworkError> {
+        entries[request].map { .success(($0, "cache")) } ?? .failure(.notCached)
+    }
+}
+
+private struct Session: Sendable {
+    /// Completes later, from another task, as a network session would.
+    func fetchUpdated(
+        with request: Request,
+        completionHandler: @escaping @Sendable (Result<(String, String), NetworkError>) -> Void
+    ) {
+        Task.detached {
+            try? await Task.sleep(for: .milliseconds(5))
+            completionHandler(.success(("fresh \(request.path)", "network")))
+        }
+    }
+}
+
+extension MasonDemo {
+    static func mortarCaseStudy() async {
+        section("Mortar: client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create")
+        let client = Client()
+        let cache = Cache(entries: [Request(path: "/users/ada"): "cached ada"])
+        let session = Session()
+        let pipeline = client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create
+        for user in ["ada", "grace"] {
+            let result = await withCheckedContinuation { continuation in
+                pipeline(Credentials(user: user)) { continuation.resume(returning: $0) }
+            }
+            show("pipeline(Credentials(user: \"\(user)\"))", result)
+        }
+        let logged = Client().buildRequest -< { print("  tap: built \($0.path)") } <<- cache.fetchCached
+        show("buildRequest -< log <<- fetchCached", logged(Credentials(user: "ada")))
+    }
+}
+
+// MARK: Swift by Sundell — combine and chain
+
+extension MasonDemo {
+    static func sundellCombineAndChain() {
+        section("Sundell: combine(_:with:), chain(_:to:)")
+        let endpoint: @Sendable (Int) -> String = { "/products/\($0)" }
+        let networking: @Sendable (String) -> String = { "GET \($0)" }
+        let loadProduct = combine(7, with: chain(endpoint, to: networking))
+        show("combine(7, with: chain(endpoint, to: networking))()", loadProduct())
+        let shout = chain({ (name: String) in name + "!" }, to: String.uppercased)
+        show("chain({ $0 + \"!\" }, to: String.uppercased)(\"mason\")", shout("mason"))
+    }
+}
+
+// MARK: Effect types — IO, Either, Reader, State, Writer
+
+/// A counter an effect can capture: Sendable because `count` is only touched under `lock`.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() -> Int { lock.withLock { count += 1; return count } }
+}
+
+extension MasonDemo {
+    struct Config: Sendable {
+        let greeting: String
+        let name: String
+    }
+
+    static func effectTypes() {
+        section("Effect types: IO, Either, Reader, State, Writer")
+        let counter = Counter()
+        let tick = IO { counter.increment() }
+        show("tick (built, not run): counter", counter.value)
+        show("zip(tick, tick, tick).unsafeRun()", zip(tick, tick, tick).unsafeRun())
+
+        let parsed: Either<String, Int> = Int("42").map(Either.right) ?? .left("not a number")
+        show("Either.right(42).map { $0 + 1 }", parsed.map { $0 + 1 })
+        show("zip(Either.right(1), Either.left(\"no\"))", zip(Either<String, Int>.right(1), Either<String, Int>.left("no")))
+
+        let greet = Reader<Config, String> { "\($0.greeting), \($0.name)" }
+        let shout = greet.map { $0.uppercased() + "!" }
+        show("Reader: greet.map(uppercase).run(config)", shout.run(Config(greeting: "Hello", name: "Mason")))
+
+        let next = State<Int, Int> { ($0 + 1, $0) }
+        let threeTickets = zip(next, next, next)
+        show("State: zip(next, next, next).run(100)", threeTickets.run(100))
+
+        let logged = Writer<Int, [String]>(value: 2, output: ["start with 2"])
+            .flatMap { n in Writer(value: n * 21, output: ["times 21"]) }
+        show("Writer: 2 >>- times21 .run()", logged.run())
+    }
+}
+
+// MARK: Algebra — monoids, predicates, memoize
+
+extension MasonDemo {
+    static func algebra() {
+        section("Algebra: <> concat Predicate memoize")
+        show("\"Mas\" <> \"on\"", "Mas" <> "on")
+        show("concat([[1], [2, 3], []])", concat([[1], [2, 3], []]))
+        show("concat([Sum(1), Sum(2), Sum(3)]).value", concat([Sum(1), Sum(2), Sum(3)]).value)
+        show("concat([All(true), All(false)]).value", concat([All(true), All(false)]).value)
+        let isEven = Predicate<Int> { $0.isMultiple(of: 2) }
+        let isSmall = Predicate<Int> { $0 < 10 }
+        show("(0..<20).filter(isEven.intersect(isSmall).callAsFunction)", (0..<20).filter(isEven.intersect(isSmall).callAsFunction))
+        let fibonacci: @Sendable (Int) -> Int = memoize { (recurse: (Int) -> Int, n: Int) -> Int in
+            n < 2 ? n : recurse(n - 1) + recurse(n - 2)
+        }
+        show("memoized fibonacci(90)", fibonacci(90))
+    }
+}
