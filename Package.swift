@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Mason", targets: ["Mason"]),
+        .library(name: "MasonTesting", targets: ["MasonTesting"]),
         .executable(name: "mason-demo", targets: ["mason-demo"]),
     ],
     dependencies: [
@@ -19,6 +20,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Mason", swiftSettings: strict),
+        .target(name: "MasonTesting", dependencies: ["Mason"], swiftSettings: strict),
         .executableTarget(
             name: "mason-demo",
             dependencies: ["Mason"],
@@ -29,6 +31,7 @@ let package = Package(
             name: "MasonTests",
             dependencies: [
                 "Mason",
+                "MasonTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict

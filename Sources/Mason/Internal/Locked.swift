@@ -30,11 +30,20 @@ package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates a lock guarding `value`.
-    package init(_ value: Value) {
+    ///
+    /// - Parameter recursive: Whether the thread holding the lock may take it again (from inside
+    ///   `withLock`). Mason uses a recursive lock only where user code can run under the lock.
+    package init(_ value: Value, recursive: Bool = false) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        defer { pthread_mutexattr_destroy(&attributes) }
+        if recursive {
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        }
+        let status = pthread_mutex_init(mutex, &attributes)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
     }
 
@@ -44,8 +53,8 @@ package final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body` with exclusive access to the value. Do not call `withLock` on the same lock from
-    /// `body`: the lock is not recursive.
+    /// Runs `body` with exclusive access to the value. Unless the lock was created `recursive`, do not
+    /// call `withLock` on the same lock from `body`.
     @discardableResult
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result

@@ -1,0 +1,101 @@
+/// The runs in flight of one family of deferreds (a deferred and those made from it with `map`,
+/// `flatMap` and their `T` variants): `cancel()` cancels the Swift task of each.
+///
+/// A run registers its task for exactly as long as it executes the family's work: the `Task` a
+/// `run(_:)` starts, and the current task while `value`, a combinator's child or a `flatMap`'s inner
+/// step executes. Cancelling a task is Swift's own cancellation, so the work observes it where it
+/// already can: `Task.sleep` and clocks throw, `withTaskCancellationHandler` handlers run (a URL
+/// task is cancelled), task-group children are cancelled.
+@usableFromInline
+final class CancellationScope: Sendable {
+    private let executions = Locked(Executions(), recursive: true)
+
+    @usableFromInline
+    init() {}
+
+    /// Runs `body` with the current task registered, so that `cancel()` reaches it meanwhile.
+    @usableFromInline
+    func executing<Result>(_ body: () async -> Result) async -> Result {
+        let id = withUnsafeCurrentTask { task in
+            task.map { task in executions.withLock { $0.insert(.current(UnsafeTask(task))) } }
+        }
+        defer {
+            if let id { executions.withLock { $0.remove(id) } }
+        }
+        return await body()
+    }
+
+    /// Registers a run started with `run(_:)`; returns the key to remove it with.
+    func register(_ run: DeferredRun) -> Int {
+        executions.withLock { $0.insert(.started(run)) }
+    }
+
+    /// Removes a registration made by ``register(_:)``.
+    func remove(_ id: Int) {
+        executions.withLock { $0.remove(id) }
+    }
+
+    /// Cancels every registered run.
+    ///
+    /// The lock is held while the tasks are cancelled: a task registered with `executing` is only
+    /// guaranteed alive while registered, and it removes itself under this lock. The lock is recursive,
+    /// so a cancellation handler that cancels this family again does not deadlock.
+    func cancel() {
+        executions.withLock { executions in
+            for execution in executions.running.values {
+                execution.cancel()
+            }
+        }
+    }
+
+    /// How many runs are registered now (for tests and diagnostics).
+    var runningCount: Int {
+        executions.withLock { $0.running.count }
+    }
+}
+
+/// The registered runs of a scope.
+private struct Executions {
+    var running: [Int: Execution] = [:]
+    var nextID = 0
+
+    mutating func insert(_ execution: Execution) -> Int {
+        defer { nextID &+= 1 }
+        running[nextID] = execution
+        return nextID
+    }
+
+    mutating func remove(_ id: Int) {
+        running[id] = nil
+    }
+}
+
+/// A run to cancel: a task Mason started, or a task executing the family's work.
+private enum Execution {
+    case started(DeferredRun)
+    case current(UnsafeTask)
+
+    func cancel() {
+        switch self {
+        case .started(let run): run.cancel()
+        case .current(let task): task.cancel()
+        }
+    }
+}
+
+/// An `UnsafeCurrentTask` kept while its task executes inside `CancellationScope.executing`.
+///
+/// Safe to use from another thread only as `CancellationScope` does: `cancel()` is called under the
+/// scope's lock, and the task removes this value under the same lock before `executing` returns, so
+/// the task is alive whenever `cancel()` runs. `Task` cancellation itself is thread-safe.
+private struct UnsafeTask: @unchecked Sendable {
+    let task: UnsafeCurrentTask
+
+    init(_ task: UnsafeCurrentTask) {
+        self.task = task
+    }
+
+    func cancel() {
+        task.cancel()
+    }
+}

@@ -1,0 +1,90 @@
+import Dispatch
+
+extension Deferred {
+    /// Creates a deferred from a callback API — the seed's `Deferred { callback in … }`.
+    ///
+    /// `register` runs on each run and must call its callback once; later calls are ignored. When
+    /// the run is cancelled, `onCancel` is called (stop the underlying work there, e.g. cancel a URL
+    /// task); the callback must still be called — with whatever the API reports for a cancelled
+    /// operation — or the run never ends.
+    ///
+    /// ```swift
+    /// let data = Deferred<Data?> { done in
+    ///     let task = session.dataTask(with: url) { data, _, _ in done(data) }
+    ///     task.resume()
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - register: Starts the work and calls back with its value.
+    ///   - onCancel: Called when a run is cancelled.
+    public init(
+        _ register: @escaping @Sendable (@escaping @Sendable (Value) -> Void) -> Void,
+        onCancel: (@Sendable () -> Void)? = nil
+    ) where Value: Sendable {
+        self.init {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let once = ResumeOnce(continuation)
+                    register { once.resume(returning: $0) }
+                }
+            } onCancel: {
+                onCancel?()
+            }
+        }
+    }
+
+    /// A deferred that runs a synchronous effect on each run.
+    ///
+    /// ```swift
+    /// let now = Deferred(io: IO { ContinuousClock.now })
+    /// ```
+    /// - Parameter io: The effect to run.
+    public init(io: IO<Value>) {
+        self.init { io.unsafeRun() }
+    }
+}
+
+extension IO where Value: Sendable {
+    /// An effect that runs a deferred and **blocks the calling thread** until it completes — the
+    /// seed's bridge from asynchronous to synchronous.
+    ///
+    /// The deferred runs in a new task on Swift's cooperative pool while the calling thread waits on
+    /// a semaphore, so it does not deadlock when called from a plain thread (the main thread of a
+    /// command-line tool, a Dispatch queue). Never call it from `async` code: blocking a cooperative
+    /// thread can starve the pool the deferred needs. Prefer `await deferred.value`.
+    ///
+    /// ```swift
+    /// let answer = IO(deferred: Deferred.pure(42)).unsafeRun()   // 42, after blocking briefly
+    /// ```
+    /// - Parameter deferred: The deferred to run on each run of the effect.
+    public init(deferred: Deferred<Value>) {
+        self.init {
+            let semaphore = DispatchSemaphore(value: 0)
+            let box = Locked<Value?>(nil)
+            Task.detached {
+                let value = await deferred.value
+                box.withLock { $0 = value }
+                semaphore.signal()
+            }
+            semaphore.wait()
+            return box.withLock { $0! }
+        }
+    }
+}
+
+/// Resumes a continuation once, however often it is asked to.
+private final class ResumeOnce<Value: Sendable>: Sendable {
+    private let continuation: Locked<CheckedContinuation<Value, Never>?>
+
+    init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = Locked(continuation)
+    }
+
+    func resume(returning value: Value) {
+        let pending = continuation.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+        pending?.resume(returning: value)
+    }
+}

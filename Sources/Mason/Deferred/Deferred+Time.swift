@@ -1,0 +1,87 @@
+/// How a timed step ended.
+private enum Timed<Value: Sendable>: Sendable {
+    case value(Value)
+    case timedOut
+}
+
+extension Deferred where Value: Sendable {
+    /// Gives the work at most `duration` on `clock`: produces its value, or `nil` if time ran out
+    /// first — in which case the work is cancelled.
+    ///
+    /// ```swift
+    /// let quick = slowRequest.timeout(after: .seconds(2), clock: ContinuousClock())
+    /// await quick.value   // nil after 2 s; the request is cancelled
+    /// ```
+    /// - Parameters:
+    ///   - duration: How long the work may take.
+    ///   - clock: The clock to wait on (inject a test clock in tests).
+    /// - Returns: A deferred producing the value or `nil`.
+    public func timeout<C: Clock>(after duration: C.Duration, clock: C) -> Deferred<Value?> {
+        Deferred<Value?> {
+            await withTaskGroup(of: Timed<Value>.self, returning: Value?.self) { group in
+                group.addTask { .value(await self.execute()) }
+                group.addTask {
+                    try? await clock.sleep(for: duration)
+                    return .timedOut
+                }
+                let first = await group.next()!
+                group.cancelAll()
+                if case .value(let value) = first { return value }
+                return nil
+            }
+        }
+    }
+
+    /// Gives the work at most `duration` on `clock`, producing `fallback` if time runs out (the work
+    /// is then cancelled).
+    ///
+    /// ```swift
+    /// let guarded = fetchScore().timeout(after: .seconds(1), clock: ContinuousClock(), orElse: 0)
+    /// ```
+    /// - Parameters:
+    ///   - duration: How long the work may take.
+    ///   - clock: The clock to wait on.
+    ///   - fallback: The value when time runs out.
+    /// - Returns: A deferred producing the value or `fallback`.
+    public func timeout<C: Clock>(after duration: C.Duration, clock: C, orElse fallback: Value) -> Deferred {
+        timeout(after: duration, clock: clock).map { $0 ?? fallback }
+    }
+
+    /// Waits `duration` on `clock`, then runs the work. A cancellation during the wait ends the
+    /// wait at once; the work then starts in a cancelled task and should end at once.
+    ///
+    /// ```swift
+    /// let later = Deferred { await ping() }.delayed(by: .seconds(1), clock: ContinuousClock())
+    /// ```
+    /// - Parameters:
+    ///   - duration: How long to wait before each run.
+    ///   - clock: The clock to wait on.
+    /// - Returns: A deferred that waits, then runs this one.
+    public func delayed<C: Clock>(by duration: C.Duration, clock: C) -> Deferred {
+        Deferred {
+            try? await clock.sleep(for: duration)
+            return await self.execute()
+        }
+    }
+}
+
+extension Deferred {
+    /// A deferred that waits `duration` on `clock`, then runs `work` — the seed's `delayed(by:work:)`.
+    ///
+    /// ```swift
+    /// let tick = Deferred.delayed(by: .seconds(1), clock: ContinuousClock()) { "tick" }
+    /// ```
+    /// - Parameters:
+    ///   - duration: How long to wait before each run.
+    ///   - clock: The clock to wait on.
+    ///   - work: The work to run after the wait.
+    /// - Returns: A lazy deferred.
+    public static func delayed<C: Clock>(
+        by duration: C.Duration, clock: C, work: @escaping @Sendable () async -> Value
+    ) -> Deferred {
+        Deferred {
+            try? await clock.sleep(for: duration)
+            return await work()
+        }
+    }
+}

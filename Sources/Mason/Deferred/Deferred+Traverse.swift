@@ -1,0 +1,59 @@
+/// Runs deferreds in parallel — at most `maxConcurrency` at a time — and produces their values in
+/// order.
+///
+/// ```swift
+/// let pages = sequence((1...20).map(fetchPage), maxConcurrency: 4)
+/// let all = await pages.value   // 20 pages, in order, never more than 4 requests at once
+/// ```
+/// - Parameters:
+///   - deferreds: The deferreds.
+///   - maxConcurrency: How many may run at once; `nil` for no limit.
+/// - Returns: A deferred producing the values in the order of `deferreds`; cancelling it cancels
+///   every running child and starts no other.
+/// - Complexity: O(n) tasks.
+public func sequence<Value: Sendable>(
+    _ deferreds: [Deferred<Value>], maxConcurrency: Int? = nil
+) -> Deferred<[Value]> {
+    traverse(deferreds, maxConcurrency: maxConcurrency) { $0 }
+}
+
+/// Builds a deferred for each element and runs them in parallel — at most `maxConcurrency` at a
+/// time — producing their values in order.
+///
+/// ```swift
+/// let users = traverse([1, 2, 3]) { id in fetchUser(id) }
+/// await users.value   // [user 1, user 2, user 3]
+/// ```
+/// - Parameters:
+///   - elements: The inputs.
+///   - maxConcurrency: How many may run at once; `nil` for no limit.
+///   - transform: Builds the deferred for an element.
+/// - Returns: A deferred producing the values in the order of `elements`.
+/// - Complexity: O(n) tasks.
+public func traverse<Element: Sendable, Value: Sendable>(
+    _ elements: [Element],
+    maxConcurrency: Int? = nil,
+    _ transform: @escaping @Sendable (Element) -> Deferred<Value>
+) -> Deferred<[Value]> {
+    precondition(maxConcurrency.map { $0 > 0 } ?? true, "maxConcurrency must be positive")
+    return Deferred {
+        await withTaskGroup(of: (Int, Value).self, returning: [Value].self) { group in
+            var values = [Value?](repeating: nil, count: elements.count)
+            var next = 0
+            let limit = maxConcurrency ?? elements.count
+            func startNext() {
+                let index = next
+                let element = elements[index]
+                group.addTask { (index, await transform(element).execute()) }
+                next += 1
+            }
+            while next < elements.count, next < limit { startNext() }
+            while let (index, value) = await group.next() {
+                values[index] = value
+                if next < elements.count, !Task.isCancelled { startNext() }
+            }
+            // Every child ran to completion (children observe cancellation themselves).
+            return values.map { $0! }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// A lazy, cold, cancellable asynchronous effect: a description of work that produces a `Value`.
+///
+/// Nothing runs when a deferred is created, mapped or combined. Each ``run(_:)`` (the seed's
+/// callback form), `await` ``value`` or `try await` ``run()`` runs the work again.
+///
+/// ```swift
+/// let greeting = Deferred { await fetchName() }   // nothing has run yet
+///     .map { "Hello, \($0)" }
+/// greeting.run { print($0) }                       // runs now; prints "Hello, Ada"
+/// let again = await greeting.value                 // runs again
+/// ```
+///
+/// **Cancellation is real.** ``cancel()`` (the seed's API), cancelling a ``DeferredRun`` and Swift
+/// `Task` cancellation all cancel the Swift task that executes the work, so the work stops where it
+/// can observe cancellation (a clock's sleep throws, a URL task is cancelled, children of `zip` are
+/// cancelled). `map` and `flatMap` keep cancellation: cancelling a deferred cancels every run in
+/// flight of it and of the deferreds made from it with `map`/`flatMap`, as in Funswift.
+/// A cancelled ``run(_:)`` completes at most once and never delivers a value produced after the
+/// cancel; see ``run(_:)`` for what its callback receives.
+///
+/// `Deferred` is `Sendable`: it holds only `@Sendable` closures.
+public struct Deferred<Value>: Sendable {
+    /// The first step: the source work, its value erased.
+    @usableFromInline
+    let head: @Sendable () async -> Any
+    /// Frozen steps between `head` and `last`, if the chain is long.
+    @usableFromInline
+    let frozen: DeferredSegment?
+    /// The newest steps, as nested typed closures.
+    @usableFromInline
+    let last: @Sendable (Any) async -> Value
+    /// How many steps `last` nests.
+    @usableFromInline
+    let depth: Int
+    /// The runs in flight of this deferred's family.
+    @usableFromInline
+    let scope: CancellationScope
+
+    /// How many steps a deferred nests as closures before it freezes them into a segment.
+    @usableFromInline
+    static var segmentDepth: Int { 256 }
+
+    @usableFromInline
+    init(
+        head: @escaping @Sendable () async -> Any,
+        frozen: DeferredSegment?,
+        last: @escaping @Sendable (Any) async -> Value,
+        depth: Int,
+        scope: CancellationScope
+    ) {
+        self.head = head
+        self.frozen = frozen
+        self.last = last
+        self.depth = depth
+        self.scope = scope
+    }
+
+    /// Creates a deferred from asynchronous work; the work runs on each run, never now.
+    ///
+    /// The work runs in a Swift task that is cancelled when the run is: check `Task.isCancelled`,
+    /// or sleep on a clock, to stop early.
+    ///
+    /// ```swift
+    /// let answer = Deferred { () async -> Int in
+    ///     try? await Task.sleep(for: .milliseconds(10))
+    ///     return 42
+    /// }
+    /// await answer.value   // 42
+    /// ```
+    /// - Parameter work: The work to describe.
+    public init(_ work: @escaping @Sendable () async -> Value) {
+        let scope = CancellationScope()
+        self.init(
+            head: { await scope.executing(work) },
+            frozen: nil,
+            last: { $0 as! Value },
+            depth: 0,
+            scope: scope
+        )
+    }
+
+    /// Runs the whole program in the current task.
+    @usableFromInline
+    func execute() async -> Value {
+        var value = await head()
+        if let frozen {
+            for step in frozen.stepsInOrder() {
+                value = await step(value)
+            }
+        }
+        return await last(value)
+    }
+
+    /// Adds a step at the end of the program, freezing the nested steps when they get deep.
+    @usableFromInline
+    func appending<NewValue>(
+        _ step: @escaping @Sendable (Value) async -> NewValue
+    ) -> Deferred<NewValue> {
+        let last = self.last
+        if depth < Self.segmentDepth {
+            return Deferred<NewValue>(
+                head: head, frozen: frozen, last: { await step(await last($0)) }, depth: depth + 1, scope: scope
+            )
+        }
+        let segment = DeferredSegment(step: { await last($0) }, previous: frozen)
+        return Deferred<NewValue>(
+            head: head, frozen: segment, last: { await step($0 as! Value) }, depth: 1, scope: scope
+        )
+    }
+}
+
+extension Deferred where Value: Sendable {
+    /// A deferred that produces `value` at once, without a task hop.
+    ///
+    /// ```swift
+    /// await Deferred.pure(42).value   // 42
+    /// ```
+    /// - Parameter value: The value to produce.
+    /// - Returns: A deferred that always produces `value`.
+    @inlinable
+    public static func pure(_ value: Value) -> Deferred {
+        Deferred(head: { value }, frozen: nil, last: { $0 as! Value }, depth: 0, scope: CancellationScope())
+    }
+}

@@ -1,0 +1,228 @@
+/// One run of a ``Deferred`` started with ``Deferred/run(_:)``: cancel it on its own, or let it be.
+///
+/// ```swift
+/// let run = slowRequest.run { print($0) }
+/// run.cancel()   // stops this run's work; its callback gets the cancellation, if its value can say so
+/// ```
+///
+/// `DeferredRun` is `Sendable`; ``cancel()`` may be called from any thread, any number of times.
+public final class DeferredRun: Sendable {
+    private let state = Locked(State())
+
+    private struct State {
+        var task: Task<Void, Never>?
+        var isCancelled = false
+        var isFinished = false
+    }
+
+    init() {}
+
+    /// Cancels the run: its task is cancelled, and its callback never receives a value produced
+    /// after this call. Does nothing once the run has completed.
+    ///
+    /// ```swift
+    /// let run = deferred.run { _ in }
+    /// run.cancel()
+    /// ```
+    public func cancel() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            guard !state.isFinished else { return nil }
+            state.isCancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    /// Whether ``cancel()`` was called before the run completed.
+    ///
+    /// ```swift
+    /// let run = deferred.run { _ in }
+    /// run.cancel()
+    /// run.isCancelled   // true
+    /// ```
+    public var isCancelled: Bool {
+        state.withLock { $0.isCancelled }
+    }
+
+    /// Attaches the task executing the run; cancels it at once if the run was cancelled meanwhile.
+    func attach(_ task: Task<Void, Never>) {
+        let cancelled = state.withLock { state -> Bool in
+            state.task = task
+            return state.isCancelled && !state.isFinished
+        }
+        if cancelled { task.cancel() }
+    }
+
+    /// Marks the run complete; returns whether it was cancelled first. Called once, by the run's task.
+    func finish() -> Bool {
+        state.withLock { state in
+            state.isFinished = true
+            state.task = nil
+            return state.isCancelled
+        }
+    }
+}
+
+/// A value that can say "this run was cancelled", so a cancelled ``Deferred/run(_:)`` can report it.
+///
+/// `Result` and `Either` report a cancelled run through their failure (left) side when that side
+/// conforms, or can hold a `CancellationError` (`any Error`).
+///
+/// ```swift
+/// enum APIError: Error, CancellationRepresentable {
+///     case offline, cancelled
+///     static var cancellation: APIError { .cancelled }
+/// }
+/// // A cancelled run of a Deferred<Result<Data, APIError>> calls back with .failure(.cancelled).
+/// ```
+public protocol CancellationRepresentable {
+    /// The value that stands for a cancelled run.
+    static var cancellation: Self { get }
+}
+
+extension CancellationError: CancellationRepresentable {
+    /// A `CancellationError`.
+    ///
+    /// ```swift
+    /// CancellationError.cancellation   // CancellationError()
+    /// ```
+    public static var cancellation: CancellationError { CancellationError() }
+}
+
+/// A value type that may carry a cancellation in its failure side.
+protocol CancellationCarrier {
+    /// The value that reports a cancelled run, or `nil` if this type cannot say it.
+    static func cancelledValue() -> Self?
+}
+
+/// The failure that stands for a cancellation, if `Failure` can be one.
+func cancellationFailure<Failure>(as type: Failure.Type) -> Failure? {
+    if let representable = Failure.self as? any CancellationRepresentable.Type,
+       let failure = representable.cancellation as? Failure {
+        return failure
+    }
+    return CancellationError() as? Failure
+}
+
+extension Result: CancellationCarrier {
+    static func cancelledValue() -> Result? {
+        cancellationFailure(as: Failure.self).map(Result.failure)
+    }
+}
+
+extension Either: CancellationCarrier {
+    static func cancelledValue() -> Either? {
+        cancellationFailure(as: Left.self).map(Either.left)
+    }
+}
+
+extension Deferred {
+    /// Runs the work in a new task and calls `callback` with its value — the seed's way to run.
+    ///
+    /// The callback is called at most once, on the task that ran the work. If the run is cancelled
+    /// (``cancel()``, ``DeferredRun/cancel()``) before it completes, its work is stopped and the
+    /// callback never receives a value produced after the cancel; instead:
+    /// - a `Result` whose `Failure` is ``CancellationRepresentable`` (or `any Error`) receives
+    ///   `.failure(.cancellation)` (`.failure(CancellationError())`), once;
+    /// - an `Either` likewise receives `.left(…)`;
+    /// - any other value: the callback is not called.
+    ///
+    /// ```swift
+    /// let run = Deferred { await download() }.run { data in print(data.count) }
+    /// run.cancel()   // the download stops; nothing is printed
+    /// ```
+    /// - Parameter callback: Receives the value.
+    /// - Returns: The run, to cancel on its own.
+    @discardableResult
+    public func run(_ callback: @escaping @Sendable (Value) -> Void) -> DeferredRun {
+        let handle = DeferredRun()
+        let scope = self.scope
+        let id = scope.register(handle)
+        let task = Task {
+            let value = await execute()
+            let cancelled = handle.finish()
+            if !cancelled {
+                callback(value)
+            } else if let carrier = Value.self as? any CancellationCarrier.Type,
+                      let cancelledValue = carrier.cancelledValue() as? Value {
+                callback(cancelledValue)
+            }
+            scope.remove(id)
+        }
+        handle.attach(task)
+        return handle
+    }
+
+    /// Runs the work in the current task and returns its value.
+    ///
+    /// ``cancel()`` reaches this run too. If the run is cancelled the work stops early and the
+    /// value is whatever the work returned under cancellation; use ``run()`` to get a
+    /// `CancellationError` instead.
+    ///
+    /// ```swift
+    /// let count = await Deferred.pure([1, 2, 3]).map(\.count).value   // 3
+    /// ```
+    public var value: Value {
+        get async { await scope.executing { await execute() } }
+    }
+
+    /// Runs the work in the current task and returns its value, or throws `CancellationError` if the
+    /// run was cancelled (by ``cancel()`` or the task's own cancellation).
+    ///
+    /// ```swift
+    /// let answer = try await Deferred.pure(42).run()   // 42
+    /// ```
+    /// - Returns: The value.
+    /// - Throws: `CancellationError` when cancelled.
+    public func run() async throws(CancellationError) -> Value {
+        let value = await self.value
+        if Task.isCancelled { throw CancellationError() }
+        return value
+    }
+
+    /// Cancels every run in flight of this deferred and of the deferreds made from it with `map` and
+    /// `flatMap` — the seed's `cancel()`. Later runs are not affected.
+    ///
+    /// ```swift
+    /// let request = Deferred { await download() }
+    /// request.run { print($0) }
+    /// request.cancel()   // the download stops
+    /// ```
+    public func cancel() {
+        scope.cancel()
+    }
+
+    /// Whether any run of this deferred's family is in flight (for tests and diagnostics).
+    ///
+    /// ```swift
+    /// Deferred.pure(1).isRunning   // false
+    /// ```
+    public var isRunning: Bool {
+        scope.runningCount > 0
+    }
+}
+
+/// Anything that can be cancelled like a deferred; the seed's way to cancel many at once.
+///
+/// ```swift
+/// let requests: [any AnyCancellableDeferred] = [first, second]
+/// requests.cancelAll()
+/// ```
+public protocol AnyCancellableDeferred: Sendable {
+    /// Cancels the runs in flight.
+    func cancel()
+}
+
+extension Deferred: AnyCancellableDeferred {}
+extension DeferredRun: AnyCancellableDeferred {}
+
+extension Sequence where Element == any AnyCancellableDeferred {
+    /// Cancels every element.
+    ///
+    /// ```swift
+    /// [first, second].cancelAll()
+    /// ```
+    public func cancelAll() {
+        for cancellable in self { cancellable.cancel() }
+    }
+}

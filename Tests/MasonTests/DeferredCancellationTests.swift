@@ -1,0 +1,135 @@
+import Mason
+import Testing
+
+/// Cancellation stops the work — observed by a step that sleeps until it is cancelled — through every
+/// combinator, and a cancelled run delivers nothing produced after the cancel.
+@Suite(.timeLimit(.minutes(1))) struct DeferredCancellationTests {
+    enum APIError: Error, Equatable, CancellationRepresentable {
+        case offline, cancelled
+        static var cancellation: APIError { .cancelled }
+    }
+
+    @Test func cancelStopsASleepingStepAndTheCallbackIsNotCalled() async {
+        let probe = WorkProbe()
+        let inbox = Inbox<Int>()
+        let deferred = probe.sleeper()
+        deferred.run(inbox.receive)
+        await probe.waitUntilStarted(1)
+        deferred.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(await eventually { deferred.isRunning == false })
+        #expect(inbox.values.isEmpty)
+        #expect(probe.finished == 0)
+    }
+
+    @Test func cancellingOneRunLeavesOtherRunsAlone() async {
+        let probe = WorkProbe()
+        let deferred = probe.sleeper()
+        let first = deferred.run { _ in }
+        deferred.run { _ in }
+        await probe.waitUntilStarted(2)
+        first.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(deferred.isRunning)
+        #expect(probe.cancelled == 1)
+        deferred.cancel()
+        await probe.waitUntilCancelled(2)
+    }
+
+    @Test func cancellationSurvivesMapInBothDirections() async {
+        let probe = WorkProbe()
+        let source = probe.sleeper()
+        let mapped = source.map { $0 * 2 }.map(String.init)
+        mapped.run { _ in }
+        await probe.waitUntilStarted(1)
+        mapped.cancel()
+        await probe.waitUntilCancelled(1)
+
+        mapped.run { _ in }
+        await probe.waitUntilStarted(2)
+        source.cancel()
+        await probe.waitUntilCancelled(2)
+    }
+
+    @Test func cancellationReachesTheInnerStepOfFlatMap() async {
+        let probe = WorkProbe()
+        let chained = Deferred.pure(1).flatMap { _ in probe.sleeper() }.map { $0 + 1 }
+        let inbox = Inbox<Int>()
+        chained.run(inbox.receive)
+        await probe.waitUntilStarted(1)
+        chained.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(await eventually { chained.isRunning == false })
+        #expect(inbox.values.isEmpty)
+    }
+
+    @Test func swiftTaskCancellationStopsTheWork() async {
+        let probe = WorkProbe()
+        let deferred = probe.sleeper().map { $0 * 10 }
+        let task = Task { await deferred.value }
+        await probe.waitUntilStarted(1)
+        task.cancel()
+        #expect(await task.value == -10)
+        #expect(probe.cancelled == 1)
+    }
+
+    @Test func throwingRunThrowsCancellationErrorWhenCancelled() async {
+        let probe = WorkProbe()
+        let deferred = probe.sleeper()
+        let task = Task { try await deferred.run() }
+        await probe.waitUntilStarted(1)
+        deferred.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test func aCancelledResultRunReportsTheFailureCancellationOnce() async {
+        let probe = WorkProbe()
+        let typed = probe.sleeper().map { n -> Result<Int, APIError> in n > 0 ? .success(n) : .failure(.offline) }
+        let typedInbox = Inbox<Result<Int, APIError>>()
+        typed.run(typedInbox.receive)
+        let untyped = probe.sleeper().map { n -> Result<Int, any Error> in .success(n) }
+        let untypedInbox = Inbox<Result<Int, any Error>>()
+        untyped.run(untypedInbox.receive)
+        let either = probe.sleeper().map { n -> Either<APIError, Int> in .right(n) }
+        let eitherInbox = Inbox<Either<APIError, Int>>()
+        either.run(eitherInbox.receive)
+        await probe.waitUntilStarted(3)
+
+        let requests: [any AnyCancellableDeferred] = [typed, untyped, either]
+        requests.cancelAll()
+        await typedInbox.waitFor(1)
+        await untypedInbox.waitFor(1)
+        await eitherInbox.waitFor(1)
+        #expect(typedInbox.values == [.failure(.cancelled)])
+        #expect(throws: CancellationError.self) { try untypedInbox.values[0].get() }
+        #expect(eitherInbox.values == [.left(.cancelled)])
+        #expect(await eventually { !typed.isRunning && !untyped.isRunning && !either.isRunning })
+        #expect(typedInbox.values.count == 1 && untypedInbox.values.count == 1 && eitherInbox.values.count == 1)
+    }
+
+    @Test func cancellingBeforeARunDoesNotCancelLaterRuns() async {
+        let probe = WorkProbe()
+        let deferred = probe.instant(5)
+        deferred.cancel()
+        #expect(await deferred.value == 5)
+    }
+
+    @Test func tenThousandInFlightDeferredsCancelledAtOnceAllEndPromptly() async {
+        let probe = WorkProbe()
+        let count = 10_000
+        let inbox = Inbox<Result<Int, APIError>>()
+        let deferreds = (0..<count).map { _ in
+            probe.sleeper().map { n -> Result<Int, APIError> in .success(n) }
+        }
+        for deferred in deferreds { deferred.run(inbox.receive) }
+        await probe.waitUntilStarted(count)
+
+        deferreds.map { $0 as any AnyCancellableDeferred }.cancelAll()
+        await inbox.waitFor(count)
+        #expect(probe.cancelled == count)
+        #expect(probe.finished == 0)
+        #expect(inbox.values.allSatisfy { $0 == .failure(.cancelled) })
+        #expect(await eventually { deferreds.allSatisfy { $0.isRunning == false } })
+        #expect(inbox.values.count == count)
+    }
+}
