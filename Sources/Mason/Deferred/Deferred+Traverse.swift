@@ -9,7 +9,8 @@
 ///   - deferreds: The deferreds.
 ///   - maxConcurrency: How many may run at once; `nil` for no limit.
 /// - Returns: A deferred producing the values in the order of `deferreds`; cancelling it cancels
-///   every running child and starts no other.
+///   every running child and starts no other (the cancelled run's array then holds only the
+///   children that ran).
 /// - Complexity: O(n) tasks.
 public func sequence<Value: Sendable>(
     _ deferreds: [Deferred<Value>], maxConcurrency: Int? = nil
@@ -52,8 +53,9 @@ public func traverse<Element: Sendable, Value: Sendable>(
                 values[index] = value
                 if next < elements.count, !Task.isCancelled { startNext() }
             }
-            // Every child ran to completion (children observe cancellation themselves).
-            return values.map { $0! }
+            // All ran, unless the run was cancelled: then the children not yet started never start,
+            // and the (discarded) value of the cancelled run holds only those that ran.
+            return values.compactMap { $0 }
         }
     }
 }

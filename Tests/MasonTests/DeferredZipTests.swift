@@ -1,0 +1,124 @@
+import Mason
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct DeferredZipTests {
+    @Test func zipRunsChildrenInParallelAndKeepsTheirOrder() async {
+        let probe = WorkProbe()
+        let zipped = zip(probe.instant(1), Deferred.pure("two"), probe.instant(3), Deferred.pure(4.0), probe.instant(5))
+        #expect(probe.started == 0)
+        let (a, b, c, d, e) = await zipped.value
+        #expect(a == 1 && b == "two" && c == 3 && d == 4.0 && e == 5)
+        let total = zip(with: { $0 + $1 + $2 }, probe.instant(1), probe.instant(2), probe.instant(3))
+        let sum = await total.value
+        #expect(sum == 6)
+    }
+
+    @Test func zipOfTwoStartsBothBeforeEitherFinishes() async {
+        let probe = WorkProbe()
+        let zipped = zip(probe.sleeper(), probe.sleeper())
+        let task = Task { await zipped.value }
+        await probe.waitUntilStarted(2)   // would hang if the children ran one after the other
+        zipped.cancel()
+        let (first, second) = await task.value
+        #expect(first == -1 && second == -1)
+    }
+
+    @Test func cancellingAZipOfFiveCancelsEveryChild() async {
+        let probe = WorkProbe()
+        let zipped = zip(probe.sleeper(), probe.sleeper(), probe.sleeper(), probe.sleeper(), probe.sleeper())
+        let inbox = Inbox<Int>()
+        zipped.map { $0.0 }.run(inbox.receive)
+        await probe.waitUntilStarted(5)
+        zipped.cancel()
+        await probe.waitUntilCancelled(5)
+        #expect(probe.finished == 0)
+    }
+
+    @Test func cancellingAZipAfterMapCancelsEveryChild() async {
+        let probe = WorkProbe()
+        let mapped = zip(probe.sleeper(), probe.sleeper(), probe.sleeper()).map { $0 + $1 + $2 }
+        let inbox = Inbox<Int>()
+        mapped.run(inbox.receive)
+        await probe.waitUntilStarted(3)
+        mapped.cancel()
+        await probe.waitUntilCancelled(3)
+        #expect(await eventually { !mapped.isRunning })
+        #expect(inbox.values.isEmpty)
+    }
+
+    @Test func cancellingOneChildCancelsOnlyThatChild() async {
+        let probe = WorkProbe()
+        let slow = probe.sleeper()
+        let fast = Deferred<Int> { 2 }
+        let zipped = zip(slow, fast)
+        let task = Task { await zipped.value }
+        await probe.waitUntilStarted(1)
+        slow.cancel()
+        let (first, second) = await task.value
+        #expect(first == -1 && second == 2)
+    }
+
+    @Test func taskCancellationReachesZipChildren() async {
+        let probe = WorkProbe()
+        let zipped = zip(probe.sleeper(), probe.sleeper())
+        let task = Task { await zipped.value }
+        await probe.waitUntilStarted(2)
+        task.cancel()
+        _ = await task.value
+        #expect(probe.cancelled == 2)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct DeferredTraverseTests {
+    @Test func traverseKeepsTheOrderOfItsInputs() async {
+        let doubled = traverse(Array(1...50)) { n in Deferred { n * 2 } }
+        #expect(await doubled.value == (1...50).map { $0 * 2 })
+        #expect(await sequence([Deferred.pure(1), Deferred.pure(2)]).value == [1, 2])
+        #expect(await sequence([Deferred<Int>]()).value == [])
+    }
+
+    @Test func traverseNeverRunsMoreThanTheLimitAtOnce() async {
+        let running = Locked((now: 0, most: 0))
+        let work = traverse(Array(0..<40), maxConcurrency: 3) { n in
+            Deferred { () async -> Int in
+                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                await Task.yield()
+                running.withLock { $0.now -= 1 }
+                return n
+            }
+        }
+        #expect(await work.value == Array(0..<40))
+        #expect(running.withLock { $0.most } <= 3)
+    }
+
+    @Test func cancellingATraverseCancelsRunningChildrenAndStartsNoMore() async {
+        let probe = WorkProbe()
+        let work = traverse(Array(0..<10), maxConcurrency: 2) { _ in probe.sleeper() }
+        work.run { _ in }
+        await probe.waitUntilStarted(2)
+        work.cancel()
+        await probe.waitUntilCancelled(2)
+        #expect(await eventually { !work.isRunning })
+        #expect(probe.started == 2)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct DeferredRaceTests {
+    @Test func theFirstToFinishWinsAndTheOthersAreCancelled() async {
+        let probe = WorkProbe()
+        let winner = race(probe.sleeper(1), Deferred { 2 }, probe.sleeper(3))
+        #expect(await winner.value == 2)
+        await probe.waitUntilCancelled(probe.started)
+        #expect(probe.finished == 0)
+    }
+
+    @Test func cancellingARaceCancelsEveryRunner() async {
+        let probe = WorkProbe()
+        let contest = race([probe.sleeper(), probe.sleeper(), probe.sleeper()])
+        let task = Task { await contest.value }
+        await probe.waitUntilStarted(3)
+        contest.cancel()
+        #expect(await task.value == -1)
+        await probe.waitUntilCancelled(3)
+    }
+}
