@@ -92,3 +92,37 @@ import Testing
         #expect(inbox.values == [42])
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct DeferredFutureTests {
+    enum LoadError: Error, Equatable { case missing }
+
+    @Test func aDeferredBecomesAFutureThatStartsAtOnce() async throws {
+        let probe = WorkProbe()
+        let future = probe.instant(42).future()
+        #expect(try await future.value == 42)
+        #expect(probe.started == 1)
+    }
+
+    @Test func aFailingResultRejectsTheFuture() async {
+        let failing = Deferred<Result<Int, LoadError>> { .failure(.missing) }
+        await #expect(throws: LoadError.missing) { try await failing.future().value }
+    }
+
+    @Test func aCancelledRunRejectsTheFutureWithCancellationError() async {
+        let probe = WorkProbe()
+        let deferred = probe.sleeper()
+        let future = deferred.future()
+        await probe.waitUntilStarted(1)
+        deferred.cancel()
+        await #expect(throws: CancellationError.self) { try await future.value }
+    }
+
+    @Test func aFutureBecomesADeferredThatWaitsWithoutRestartingIt() async throws {
+        let promise = Promise<Int>()
+        let deferred = Deferred(future: promise)
+        let task = Task { await deferred.value }
+        promise.resolve(with: 7)
+        #expect(try await task.value.get() == 7)
+        #expect(try await deferred.value.get() == 7)
+    }
+}

@@ -1,0 +1,51 @@
+extension Deferred where Value: Sendable {
+    /// Runs the deferred now and returns a future of its value — from lazy to eager.
+    ///
+    /// If the run is cancelled (``Deferred/cancel()``), the future is rejected with `CancellationError`.
+    ///
+    /// ```swift
+    /// let future = Deferred { await loadProduct(7) }.future()   // started
+    /// future.observe { print($0) }
+    /// ```
+    /// - Returns: A future resolved with the value when the run completes.
+    @_disfavoredOverload
+    public func future() -> Future<Value> {
+        // As a `Result<_, any Error>`, a cancelled run calls back with `CancellationError`.
+        map { Result<Value, any Error>.success($0) }.future()
+    }
+}
+
+extension Deferred {
+    /// Runs the deferred now and returns a future that resolves with its success or rejects with its
+    /// failure.
+    ///
+    /// ```swift
+    /// let future: Future<Data> = requestAsyncR(request).future()
+    /// ```
+    /// - Returns: A future of the success.
+    public func future<Success: Sendable, Failure>() -> Future<Success> where Value == Result<Success, Failure> {
+        let promise = Promise<Success>()
+        run { result in
+            switch result {
+            case .success(let success): promise.resolve(with: success)
+            case .failure(let failure): promise.reject(with: failure)
+            }
+        }
+        return promise
+    }
+
+    /// A deferred that, on each run, waits for `future`'s result without starting anything: a
+    /// future is eager, so every run sees the same result. Cancelling a run stops the wait, not the
+    /// future.
+    ///
+    /// ```swift
+    /// let later = Deferred(future: promise)   // Deferred<Result<Int, any Error>>
+    /// await later.value                        // .success(42) once the promise resolves
+    /// ```
+    /// - Parameter future: The future to wait for.
+    public init<Success>(future: Future<Success>) where Value == Result<Success, any Error> {
+        self.init {
+            do { return .success(try await future.value) } catch { return .failure(error) }
+        }
+    }
+}
