@@ -96,3 +96,25 @@ enum TestFailure: Error, Equatable {
     case boom
     case other(String)
 }
+
+@Suite struct IOStackSafetyTests {
+    @Test func aMillionDeepFlatMapChainRunsAndIsFreed() {
+        var chain = IO.pure(0)
+        for _ in 0..<1_000_000 {
+            chain = chain.flatMap { n in IO.pure(n + 1) }
+        }
+        #expect(chain.unsafeRun() == 1_000_000)
+        chain = .pure(0)   // frees the million steps
+        #expect(chain.unsafeRun() == 0)
+    }
+
+    @Test func aMillionDeepMapChainRunsAndIsFreed() {
+        var chain = IO.pure(0)
+        for _ in 0..<1_000_000 {
+            chain = chain.map { $0 + 1 }
+        }
+        #expect(chain.unsafeRun() == 1_000_000)
+        chain = .pure(0)
+        #expect(chain.unsafeRun() == 0)
+    }
+}

@@ -25,7 +25,7 @@ public struct Deferred<Value>: Sendable {
     let head: @Sendable () async -> Any
     /// Frozen steps between `head` and `last`, if the chain is long.
     @usableFromInline
-    let frozen: DeferredSegment?
+    let frozen: Segment<@Sendable (Any) async -> Any>?
     /// The newest steps, as nested typed closures.
     @usableFromInline
     let last: @Sendable (Any) async -> Value
@@ -43,7 +43,7 @@ public struct Deferred<Value>: Sendable {
     @usableFromInline
     init(
         head: @escaping @Sendable () async -> Any,
-        frozen: DeferredSegment?,
+        frozen: Segment<@Sendable (Any) async -> Any>?,
         last: @escaping @Sendable (Any) async -> Value,
         depth: Int,
         scope: CancellationScope
@@ -102,7 +102,7 @@ public struct Deferred<Value>: Sendable {
                 head: head, frozen: frozen, last: { await step(await last($0)) }, depth: depth + 1, scope: scope
             )
         }
-        let segment = DeferredSegment(step: { await last($0) }, previous: frozen)
+        let segment = Segment(step: { await last($0) }, previous: frozen)
         return Deferred<NewValue>(
             head: head, frozen: segment, last: { await step($0 as! Value) }, depth: 1, scope: scope
         )

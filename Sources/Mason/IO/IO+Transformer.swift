@@ -56,10 +56,9 @@ extension IO {
     public func flatMapT<Wrapped, NewWrapped>(
         _ transform: @escaping @Sendable (Wrapped) -> IO<NewWrapped?>
     ) -> IO<NewWrapped?> where Value == Wrapped? {
-        let work = self.work
-        return IO<NewWrapped?> {
-            switch work() {
-            case .some(let wrapped): transform(wrapped).work()
+        appending { optional in
+            switch optional {
+            case .some(let wrapped): transform(wrapped).unsafeRun()
             case .none: nil
             }
         }
@@ -77,10 +76,9 @@ extension IO {
     public func flatMapT<Success, Failure, NewSuccess>(
         _ transform: @escaping @Sendable (Success) -> IO<Result<NewSuccess, Failure>>
     ) -> IO<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
-        let work = self.work
-        return IO<Result<NewSuccess, Failure>> {
-            switch work() {
-            case .success(let success): transform(success).work()
+        appending { result in
+            switch result {
+            case .success(let success): transform(success).unsafeRun()
             case .failure(let failure): .failure(failure)
             }
         }
@@ -98,10 +96,9 @@ extension IO {
     public func flatMapT<Left, Right, NewRight>(
         _ transform: @escaping @Sendable (Right) -> IO<Either<Left, NewRight>>
     ) -> IO<Either<Left, NewRight>> where Value == Either<Left, Right> {
-        let work = self.work
-        return IO<Either<Left, NewRight>> {
-            switch work() {
-            case .right(let right): transform(right).work()
+        appending { either in
+            switch either {
+            case .right(let right): transform(right).unsafeRun()
             case .left(let left): .left(left)
             }
         }

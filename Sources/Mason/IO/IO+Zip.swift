@@ -9,7 +9,7 @@
 /// - Parameter effects: The effects, of any number and types.
 /// - Returns: An effect producing the tuple of their values.
 public func zip<each Value>(_ effects: repeat IO<each Value>) -> IO<(repeat each Value)> {
-    let works = (repeat (each effects).work)
+    let works = (repeat (each effects).unsafeRun)
     return IO { (repeat (each works)()) }
 }
 
@@ -26,6 +26,6 @@ public func zip<each Value, Output>(
     with transform: @escaping @Sendable (repeat each Value) -> Output,
     _ effects: repeat IO<each Value>
 ) -> IO<Output> {
-    let works = (repeat (each effects).work)
+    let works = (repeat (each effects).unsafeRun)
     return IO { transform(repeat (each works)()) }
 }

@@ -14,8 +14,35 @@
 /// `IO` is `Sendable`: it holds only a `@Sendable` closure. It has no cancellation; for
 /// asynchronous, cancellable work use `Deferred`.
 public struct IO<Value>: Sendable {
+    /// The first step: the work, its value erased.
     @usableFromInline
-    let work: @Sendable () -> Value
+    let head: @Sendable () -> Any
+    /// Frozen steps between `head` and `last`, if the chain is long.
+    @usableFromInline
+    let frozen: Segment<@Sendable (Any) -> Any>?
+    /// The newest steps, as nested typed closures.
+    @usableFromInline
+    let last: @Sendable (Any) -> Value
+    /// How many steps `last` nests.
+    @usableFromInline
+    let depth: Int
+
+    /// How many steps an effect nests as closures before it freezes them into a segment.
+    @usableFromInline
+    static var segmentDepth: Int { 256 }
+
+    @usableFromInline
+    init(
+        head: @escaping @Sendable () -> Any,
+        frozen: Segment<@Sendable (Any) -> Any>?,
+        last: @escaping @Sendable (Any) -> Value,
+        depth: Int
+    ) {
+        self.head = head
+        self.frozen = frozen
+        self.last = last
+        self.depth = depth
+    }
 
     /// Creates an effect that runs `work` each time it is run.
     ///
@@ -25,7 +52,7 @@ public struct IO<Value>: Sendable {
     /// - Parameter work: The work to describe; it does not run now.
     @inlinable
     public init(_ work: @escaping @Sendable () -> Value) {
-        self.work = work
+        self.init(head: work, frozen: nil, last: { $0 as! Value }, depth: 0)
     }
 
     /// Runs the effect on the calling thread and returns its value.
@@ -34,9 +61,27 @@ public struct IO<Value>: Sendable {
     /// IO.pure(42).unsafeRun()   // 42
     /// ```
     /// - Returns: The value the work produces; each call runs the work again.
+    /// - Complexity: Runs any number of `map`/`flatMap` steps (a million) in a bounded stack.
     @inlinable
     public func unsafeRun() -> Value {
-        work()
+        var value = head()
+        if let frozen {
+            for step in frozen.stepsInOrder() {
+                value = step(value)
+            }
+        }
+        return last(value)
+    }
+
+    /// Adds a step at the end of the program, freezing the nested steps when they get deep.
+    @usableFromInline
+    func appending<NewValue>(_ step: @escaping @Sendable (Value) -> NewValue) -> IO<NewValue> {
+        let last = self.last
+        if depth < Self.segmentDepth {
+            return IO<NewValue>(head: head, frozen: frozen, last: { step(last($0)) }, depth: depth + 1)
+        }
+        let segment = Segment<@Sendable (Any) -> Any>(step: { last($0) }, previous: frozen)
+        return IO<NewValue>(head: head, frozen: segment, last: { step($0 as! Value) }, depth: 1)
     }
 }
 
@@ -64,8 +109,7 @@ extension IO {
     /// - Returns: A new effect.
     @inlinable
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> IO<NewValue> {
-        let work = self.work
-        return IO<NewValue> { transform(work()) }
+        appending(transform)
     }
 
     /// Chains an effect that depends on this one's value; lazy. `io >>- f` is its second spelling.
@@ -78,8 +122,7 @@ extension IO {
     /// - Returns: An effect that runs this one, then the one `transform` returns.
     @inlinable
     public func flatMap<NewValue>(_ transform: @escaping @Sendable (Value) -> IO<NewValue>) -> IO<NewValue> {
-        let work = self.work
-        return IO<NewValue> { transform(work()).work() }
+        appending { transform($0).unsafeRun() }
     }
 }
 
