@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "Mason", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .executableTarget(
@@ -18,6 +19,17 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/Composition",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Effects",
+            dependencies: [
+                .product(name: "Mason", package: "Mason"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ],
+            path: "Benchmarks/Effects",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

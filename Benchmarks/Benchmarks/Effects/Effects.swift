@@ -1,0 +1,88 @@
+// Deferred against raw async/await, OpenCombine and a raw TaskGroup, in the same process.
+import Benchmark
+import Mason
+import OpenCombine
+
+let steps = 100
+
+/// 100 nested, non-suspending async closure calls: the cost floor of an async chain.
+func rawAsyncChain() -> @Sendable () async -> Int {
+    var chain: @Sendable () async -> Int = { 0 }
+    for _ in 0..<steps {
+        let previous = chain
+        chain = { await previous() &+ 1 }
+    }
+    return chain
+}
+
+func deferredMapChain() -> Deferred<Int> {
+    var chain = Deferred.pure(0)
+    for _ in 0..<steps { chain = chain.map { $0 &+ 1 } }
+    return chain
+}
+
+func deferredFlatMapChain() -> Deferred<Int> {
+    var chain = Deferred.pure(0)
+    for _ in 0..<steps { chain = chain.flatMap { Deferred.pure($0 &+ 1) } }
+    return chain
+}
+
+func openCombineMapChain() -> AnyPublisher<Int, Never> {
+    var chain = Just(0).eraseToAnyPublisher()
+    for _ in 0..<steps { chain = chain.map { $0 &+ 1 }.eraseToAnyPublisher() }
+    return chain
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .throughput],
+        maxDuration: .seconds(3),
+        maxIterations: 100_000
+    )
+
+    Benchmark("100-step chain, raw async closures (baseline)") { benchmark in
+        let chain = rawAsyncChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain()) }
+    }
+
+    Benchmark("100-step map, Deferred") { benchmark in
+        let chain = deferredMapChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain.value) }
+    }
+
+    Benchmark("100-step flatMap, Deferred") { benchmark in
+        let chain = deferredFlatMapChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain.value) }
+    }
+
+    Benchmark("100-step map, OpenCombine (baseline)") { benchmark in
+        let chain = openCombineMapChain()
+        for _ in benchmark.scaledIterations {
+            var result = 0
+            let subscription = chain.sink { result = $0 }
+            blackHole(result)
+            subscription.cancel()
+        }
+    }
+
+    let children = 100_000
+    Benchmark("zip of 100,000, raw TaskGroup (baseline)", configuration: .init(maxIterations: 20)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let sum = await withTaskGroup(of: Int.self, returning: Int.self) { group in
+                for n in 0..<children { group.addTask { n } }
+                var sum = 0
+                for await value in group { sum &+= value }
+                return sum
+            }
+            blackHole(sum)
+        }
+    }
+
+    Benchmark("zip of 100,000, Deferred sequence", configuration: .init(maxIterations: 20)) { benchmark in
+        let deferreds = (0..<children).map { n in Deferred { n } }
+        let zipped = sequence(deferreds)
+        for _ in benchmark.scaledIterations {
+            blackHole(await zipped.value.count)
+        }
+    }
+}
