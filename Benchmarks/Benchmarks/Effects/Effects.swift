@@ -15,15 +15,15 @@ func rawAsyncChain() -> @Sendable () async -> Int {
     return chain
 }
 
-func deferredMapChain() -> Deferred<Int> {
-    var chain = Deferred.pure(0)
+func deferredMapChain() -> Mason.Deferred<Int> {
+    var chain = Mason.Deferred.pure(0)
     for _ in 0..<steps { chain = chain.map { $0 &+ 1 } }
     return chain
 }
 
-func deferredFlatMapChain() -> Deferred<Int> {
-    var chain = Deferred.pure(0)
-    for _ in 0..<steps { chain = chain.flatMap { Deferred.pure($0 &+ 1) } }
+func deferredFlatMapChain() -> Mason.Deferred<Int> {
+    var chain = Mason.Deferred.pure(0)
+    for _ in 0..<steps { chain = chain.flatMap { Mason.Deferred.pure($0 &+ 1) } }
     return chain
 }
 
@@ -45,12 +45,12 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(await chain()) }
     }
 
-    Benchmark("100-step map, Deferred") { benchmark in
+    Benchmark("100-step map, Mason.Deferred") { benchmark in
         let chain = deferredMapChain()
         for _ in benchmark.scaledIterations { blackHole(await chain.value) }
     }
 
-    Benchmark("100-step flatMap, Deferred") { benchmark in
+    Benchmark("100-step flatMap, Mason.Deferred") { benchmark in
         let chain = deferredFlatMapChain()
         for _ in benchmark.scaledIterations { blackHole(await chain.value) }
     }
@@ -78,8 +78,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("zip of 100,000, Deferred sequence", configuration: .init(maxIterations: 20)) { benchmark in
-        let deferreds = (0..<children).map { n in Deferred { n } }
+    Benchmark("zip of 100,000, Mason.Deferred sequence", configuration: .init(maxIterations: 20)) { benchmark in
+        let deferreds = (0..<children).map { n in Mason.Deferred { n } }
         let zipped = sequence(deferreds)
         for _ in benchmark.scaledIterations {
             blackHole(await zipped.value.count)

@@ -8,14 +8,32 @@
 /// task is cancelled), task-group children are cancelled.
 @usableFromInline
 final class CancellationScope: Sendable {
-    private let executions = Locked(Executions(), recursive: true)
+    private let executions: Locked<Executions>?
 
     @usableFromInline
-    init() {}
+    init() {
+        executions = Locked(Executions(), recursive: true)
+    }
+
+    private init(inert: Void) {
+        executions = nil
+    }
+
+    /// The scope of work with nothing to cancel (`Deferred.pure`): it registers nothing, and a
+    /// deferred made from it gets a scope of its own (see ``forDerivedDeferred``).
+    @usableFromInline
+    static let inert = CancellationScope(inert: ())
+
+    /// The scope a deferred made with `map`/`flatMap` from one in this scope belongs to.
+    @usableFromInline
+    var forDerivedDeferred: CancellationScope {
+        executions == nil ? CancellationScope() : self
+    }
 
     /// Runs `body` with the current task registered, so that `cancel()` reaches it meanwhile.
     @usableFromInline
     func executing<Result>(_ body: () async -> Result) async -> Result {
+        guard let executions else { return await body() }
         let id = withUnsafeCurrentTask { task in
             task.map { task in executions.withLock { $0.insert(.current(UnsafeTask(task))) } }
         }
@@ -26,12 +44,13 @@ final class CancellationScope: Sendable {
     }
 
     /// Registers a run started with `run(_:)`; returns the key to remove it with.
-    func register(_ run: DeferredRun) -> Int {
-        executions.withLock { $0.insert(.started(run)) }
+    func register(_ run: DeferredRun) -> Int? {
+        executions?.withLock { $0.insert(.started(run)) }
     }
 
     /// Removes a registration made by ``register(_:)``.
-    func remove(_ id: Int) {
+    func remove(_ id: Int?) {
+        guard let id, let executions else { return }
         executions.withLock { $0.remove(id) }
     }
 
@@ -41,32 +60,49 @@ final class CancellationScope: Sendable {
     /// guaranteed alive while registered, and it removes itself under this lock. The lock is recursive,
     /// so a cancellation handler that cancels this family again does not deadlock.
     func cancel() {
-        executions.withLock { executions in
-            for execution in executions.running.values {
-                execution.cancel()
-            }
+        executions?.withLock { executions in
+            executions.forEach { $0.cancel() }
         }
     }
 
     /// How many runs are registered now (for tests and diagnostics).
     var runningCount: Int {
-        executions.withLock { $0.running.count }
+        executions?.withLock { $0.count } ?? 0
     }
 }
 
-/// The registered runs of a scope.
+/// The registered runs of a scope. Most scopes run once at a time, so the first registration is kept
+/// inline and a dictionary is allocated only for concurrent runs.
 private struct Executions {
-    var running: [Int: Execution] = [:]
+    var single: (id: Int, execution: Execution)?
+    var others: [Int: Execution] = [:]
     var nextID = 0
+
+    var count: Int {
+        (single == nil ? 0 : 1) + others.count
+    }
 
     mutating func insert(_ execution: Execution) -> Int {
         defer { nextID &+= 1 }
-        running[nextID] = execution
+        if single == nil {
+            single = (nextID, execution)
+        } else {
+            others[nextID] = execution
+        }
         return nextID
     }
 
     mutating func remove(_ id: Int) {
-        running[id] = nil
+        if single?.id == id {
+            single = nil
+        } else {
+            others[id] = nil
+        }
+    }
+
+    func forEach(_ body: (Execution) -> Void) {
+        if let single { body(single.execution) }
+        for execution in others.values { body(execution) }
     }
 }
 

@@ -10,7 +10,7 @@ extension Deferred {
     /// - Complexity: O(1) to build; any number of `map`s runs in a bounded stack.
     @inlinable
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> Deferred<NewValue> {
-        appending { transform($0) }
+        appendingSync(transform)
     }
 
     /// Chains a deferred built from this one's value; lazy, and cancelled with this deferred.
@@ -27,10 +27,9 @@ extension Deferred {
     public func flatMap<NewValue>(
         _ transform: @escaping @Sendable (Value) -> Deferred<NewValue>
     ) -> Deferred<NewValue> {
-        let scope = self.scope
-        return appending { value in
-            let next = transform(value)
-            return await scope.executing { await next.execute() }
+        let scope = self.scope.forDerivedDeferred
+        return appending(in: scope) { value in
+            await Self.executing(transform(value), in: scope)
         }
     }
 }

@@ -55,11 +55,10 @@ extension Deferred {
     public func flatMapT<Wrapped, NewWrapped>(
         _ transform: @escaping @Sendable (Wrapped) -> Deferred<NewWrapped?>
     ) -> Deferred<NewWrapped?> where Value == Wrapped? {
-        let scope = self.scope
-        return appending { optional in
+        let scope = self.scope.forDerivedDeferred
+        return appending(in: scope) { optional in
             guard let wrapped = optional else { return nil }
-            let next = transform(wrapped)
-            return await scope.executing { await next.execute() }
+            return await Self.executing(transform(wrapped), in: scope)
         }
     }
 
@@ -74,13 +73,12 @@ extension Deferred {
     public func flatMapT<Success, Failure, NewSuccess>(
         _ transform: @escaping @Sendable (Success) -> Deferred<Result<NewSuccess, Failure>>
     ) -> Deferred<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
-        let scope = self.scope
-        return appending { result in
+        let scope = self.scope.forDerivedDeferred
+        return appending(in: scope) { result in
             switch result {
             case .failure(let failure): return .failure(failure)
             case .success(let success):
-                let next = transform(success)
-                return await scope.executing { await next.execute() }
+                return await Self.executing(transform(success), in: scope)
             }
         }
     }
@@ -96,13 +94,12 @@ extension Deferred {
     public func flatMapT<Left, Right, NewRight>(
         _ transform: @escaping @Sendable (Right) -> Deferred<Either<Left, NewRight>>
     ) -> Deferred<Either<Left, NewRight>> where Value == Either<Left, Right> {
-        let scope = self.scope
-        return appending { either in
+        let scope = self.scope.forDerivedDeferred
+        return appending(in: scope) { either in
             switch either {
             case .left(let left): return .left(left)
             case .right(let right):
-                let next = transform(right)
-                return await scope.executing { await next.execute() }
+                return await Self.executing(transform(right), in: scope)
             }
         }
     }

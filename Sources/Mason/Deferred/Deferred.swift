@@ -80,7 +80,7 @@ public struct Deferred<Value>: Sendable {
     }
 
     /// Runs the whole program in the current task.
-    @usableFromInline
+    @inlinable
     func execute() async -> Value {
         var value = await head()
         if let frozen {
@@ -92,8 +92,45 @@ public struct Deferred<Value>: Sendable {
     }
 
     /// Adds a step at the end of the program, freezing the nested steps when they get deep.
-    @usableFromInline
+    @inlinable
     func appending<NewValue>(
+        _ step: @escaping @Sendable (Value) async -> NewValue
+    ) -> Deferred<NewValue> {
+        appending(in: scope.forDerivedDeferred, step)
+    }
+
+    /// Adds a synchronous step at the end of the program: one async call per step fewer than
+    /// ``appending(_:)``, which is what `map` costs.
+    @inlinable
+    func appendingSync<NewValue>(
+        _ step: @escaping @Sendable (Value) -> NewValue
+    ) -> Deferred<NewValue> {
+        let last = self.last
+        let scope = self.scope.forDerivedDeferred
+        if depth < Self.segmentDepth {
+            return Deferred<NewValue>(
+                head: head, frozen: frozen, last: { step(await last($0)) }, depth: depth + 1, scope: scope
+            )
+        }
+        let segment = Segment(step: { await last($0) }, previous: frozen)
+        return Deferred<NewValue>(
+            head: head, frozen: segment, last: { step($0 as! Value) }, depth: 1, scope: scope
+        )
+    }
+
+    /// Runs `next` — built by a `flatMap` step of this family — registered in `scope`, so that
+    /// cancelling the family reaches it; work with nothing to cancel runs unregistered. Static, so
+    /// that a step's closure never captures the deferred it extends (that would nest the whole chain).
+    @inlinable
+    static func executing<NewValue>(_ next: Deferred<NewValue>, in scope: CancellationScope) async -> NewValue {
+        if next.scope === CancellationScope.inert { return await next.execute() }
+        return await scope.executing { await next.execute() }
+    }
+
+    /// Adds a step at the end of the program; the new deferred belongs to `scope`.
+    @inlinable
+    func appending<NewValue>(
+        in scope: CancellationScope,
         _ step: @escaping @Sendable (Value) async -> NewValue
     ) -> Deferred<NewValue> {
         let last = self.last
@@ -119,6 +156,6 @@ extension Deferred where Value: Sendable {
     /// - Returns: A deferred that always produces `value`.
     @inlinable
     public static func pure(_ value: Value) -> Deferred {
-        Deferred(head: { value }, frozen: nil, last: { $0 as! Value }, depth: 0, scope: CancellationScope())
+        Deferred(head: { value }, frozen: nil, last: { $0 as! Value }, depth: 0, scope: .inert)
     }
 }
