@@ -1,0 +1,167 @@
+import Mason
+import MasonTesting
+import Testing
+
+/// Retry of deferreds on virtual time: attempt counts, the waits, laziness and cancellation.
+@Suite(.timeLimit(.minutes(1))) struct DeferredRetryTests {
+    enum FetchError: Error, Equatable { case unavailable, forbidden }
+
+    /// A deferred failing `failures` times, then succeeding; counts its attempts.
+    final class Flaky: Sendable {
+        private let attempts = Locked(0)
+        let failures: Int
+        init(failing failures: Int) { self.failures = failures }
+        var count: Int { attempts.withLock { $0 } }
+
+        func fetch(_ id: Int) -> Deferred<Result<String, FetchError>> {
+            Deferred { [self] in
+                let attempt = attempts.withLock { $0 += 1; return $0 }
+                return attempt <= failures ? .failure(.unavailable) : .success("item \(id)")
+            }
+        }
+    }
+
+    @Test func retryRunsNothingUntilTheResultRunsAndAttemptsExactlyRetriesPlusOne() async throws {
+        let clock = ManualClock()
+        let flaky = Flaky(failing: 10)
+        let fetch = retry(flaky.fetch, retries: 3, debounce: .linear(2), clock: clock)
+        let deferred = fetch(7)
+        #expect(flaky.count == 0)
+
+        let task = Task { await deferred.value }
+        for _ in 1...3 {
+            try await clock.waitForSleepers(count: 1)
+            clock.advance(by: .seconds(2))
+        }
+        #expect(await task.value == .failure(.unavailable))
+        #expect(flaky.count == 4)
+        #expect(clock.sleeps == [.seconds(2), .seconds(2), .seconds(2)])
+    }
+
+    @Test func retryStopsAtTheFirstSuccess() async throws {
+        let clock = ManualClock()
+        let flaky = Flaky(failing: 1)
+        let deferred = flaky.fetch(1).retrying(RetryPolicy(retries: 5, debounce: .exponential(1)), clock: clock)
+        let task = Task { await deferred.value }
+        try await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(1))
+        #expect(await task.value == .success("item 1"))
+        #expect(flaky.count == 2)
+    }
+
+    @Test func exponentialDebounceDoublesTheWaitOnVirtualTime() async throws {
+        let clock = ManualClock()
+        let flaky = Flaky(failing: 3)
+        let deferred = flaky.fetch(2).retrying(RetryPolicy(retries: 3, debounce: .exponential(1)), clock: clock)
+        let task = Task { await deferred.value }
+        for seconds in [1, 2, 4] {
+            try await clock.waitForSleepers(count: 1)
+            clock.advance(by: .seconds(seconds))
+        }
+        #expect(await task.value == .success("item 2"))
+        #expect(clock.sleeps == [.seconds(1), .seconds(2), .seconds(4)])
+    }
+
+    @Test func theCurriedSeedFormRetriesToo() async {
+        let flaky = Flaky(failing: 0)
+        let fetch = retry(flaky.fetch)(.exponential(1))(3)   // real clock, but nothing fails: no wait
+        #expect(await fetch(4).value == .success("item 4"))
+        #expect(flaky.count == 1)
+    }
+
+    @Test func failuresRetryIfRejectsAreNotRetried() async {
+        let clock = ManualClock()
+        let attempts = Locked(0)
+        let forbidden = Deferred<Result<Int, FetchError>> {
+            attempts.withLock { $0 += 1 }
+            return .failure(.forbidden)
+        }
+        let deferred = forbidden.retrying(.linear, clock: clock, retryIf: { $0 == .unavailable })
+        #expect(await deferred.value == .failure(.forbidden))
+        #expect(attempts.withLock { $0 } == 1)
+    }
+
+    @Test func cancellingDuringTheBackoffWaitEndsTheRetryAtOnce() async throws {
+        let clock = ManualClock()
+        let flaky = Flaky(failing: 10)
+        let deferred = flaky.fetch(3).retrying(RetryPolicy(retries: 5, debounce: .linear(60)), clock: clock)
+        let inbox = Inbox<Result<String, FetchError>>()
+        deferred.run(inbox.receive)
+        try await clock.waitForSleepers(count: 1)
+        deferred.cancel()
+        #expect(await eventually { !deferred.isRunning })
+        #expect(flaky.count == 1)          // no attempt after the cancel
+        #expect(inbox.values.isEmpty)      // FetchError cannot say "cancelled", so nothing is delivered
+        #expect(clock.sleepers() == 0)
+    }
+
+    @Test func eitherDeferredsRetryTheirLeftValues() async throws {
+        let clock = ManualClock()
+        let attempts = Locked(0)
+        let fetch: @Sendable (Int) -> Deferred<Either<FetchError, Int>> = { id in
+            Deferred {
+                let attempt = attempts.withLock { $0 += 1; return $0 }
+                return attempt < 3 ? .left(.unavailable) : .right(id)
+            }
+        }
+        let task = Task { await retry(fetch, retries: 3, debounce: .linear(1), clock: clock)(9).value }
+        for _ in 1...2 {
+            try await clock.waitForSleepers(count: 1)
+            clock.advance(by: .seconds(1))
+        }
+        #expect(await task.value == .right(9))
+        #expect(attempts.withLock { $0 } == 3)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct DeferredTimeTests {
+    @Test func timeoutProducesNilAndCancelsTheWorkWhenTimeRunsOut() async throws {
+        let clock = ManualClock()
+        let probe = WorkProbe()
+        let guarded = probe.sleeper().timeout(after: .seconds(5), clock: clock)
+        let task = Task { await guarded.value }
+        await probe.waitUntilStarted(1)
+        try await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(5))
+        #expect(await task.value == nil)
+        await probe.waitUntilCancelled(1)
+    }
+
+    @Test func timeoutProducesTheValueWhenTheWorkIsInTime() async {
+        let clock = ManualClock()
+        let quick = Deferred { 42 }.timeout(after: .seconds(5), clock: clock)
+        #expect(await quick.value == 42)
+        let fallback = Deferred { 7 }.timeout(after: .seconds(1), clock: clock, orElse: 0)
+        #expect(await fallback.value == 7)
+    }
+
+    @Test func cancellingATimeoutCancelsTheWorkAndTheTimer() async throws {
+        let clock = ManualClock()
+        let probe = WorkProbe()
+        let guarded = probe.sleeper().timeout(after: .seconds(5), clock: clock)
+        guarded.run { _ in }
+        await probe.waitUntilStarted(1)
+        try await clock.waitForSleepers(count: 1)
+        guarded.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(await eventually { clock.sleepers() == 0 })
+    }
+
+    @Test func delayedWaitsOnTheClockBeforeRunning() async throws {
+        let clock = ManualClock()
+        let probe = WorkProbe()
+        let later = probe.instant(3).delayed(by: .seconds(10), clock: clock)
+        let task = Task { await later.value }
+        try await clock.waitForSleepers(count: 1)
+        #expect(probe.started == 0)
+        clock.advance(by: .seconds(10))
+        #expect(await task.value == 3)
+        #expect(clock.sleeps == [.seconds(10)])
+
+        let tick = Deferred.delayed(by: .seconds(1), clock: clock) { "tick" }
+        let ticking = Task { await tick.value }
+        try await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(1))
+        #expect(await ticking.value == "tick")
+    }
+}
