@@ -17,6 +17,8 @@ struct MasonDemo {
         funNetworkingChain()
         await mortarCaseStudy()
         sundellCombineAndChain()
+        await deferredPipeline()
+        await futuresAndPromises()
         effectTypes()
         algebra()
     }
@@ -157,6 +159,69 @@ extension MasonDemo {
         show("combine(7, with: chain(endpoint, to: networking))()", loadProduct())
         let shout = chain({ (name: String) in name + "!" }, to: String.uppercased)
         show("chain({ $0 + \"!\" }, to: String.uppercased)(\"mason\")", shout("mason"))
+    }
+}
+
+// MARK: Deferred — a lazy asynchronous pipeline with retry and a cancellation
+
+private enum DemoError: Error, CustomStringConvertible {
+    case unavailable(Int)
+    var description: String {
+        switch self {
+        case .unavailable(let status): "HTTP \(status)"
+        }
+    }
+}
+
+extension MasonDemo {
+    static func deferredPipeline() async {
+        section("Deferred: zip, retry(f, retries:, debounce:), cancel()")
+        let attempts = Counter()
+        // A profile service that answers 503 twice before it answers 200.
+        let fetchProfile: @Sendable (String) -> Deferred<Result<String, DemoError>> = { name in
+            Deferred {
+                let attempt = attempts.increment()
+                try? await Task.sleep(for: .milliseconds(10))
+                print("  attempt \(attempt) for \(name): \(attempt < 3 ? "503" : "200")")
+                return attempt < 3 ? .failure(.unavailable(503)) : .success("profile of \(name)")
+            }
+        }
+        let fetchOrders = Deferred { () async -> Result<[Int], DemoError> in .success([7, 11]) }
+        let robustProfile = retry(fetchProfile, retries: 3, debounce: .exponential(0.02))
+        let page = zip(robustProfile("ada"), fetchOrders).map { profile, orders in
+            profile.flatMap { profile in orders.map { "\(profile), \($0.count) orders" } }
+        }
+        show("built the page (attempts so far)", attempts.value)
+        show("await page.value", await page.value)
+
+        let started = ContinuousClock.now
+        let slow = Deferred { () async -> Result<String, any Error> in
+            do {
+                try await Task.sleep(for: .seconds(30))
+                return .success("finished")
+            } catch {
+                print("  the slow step saw its cancellation and stopped")
+                return .failure(error)
+            }
+        }
+        let delivered = await withCheckedContinuation { continuation in
+            slow.run { continuation.resume(returning: $0) }
+            Task {
+                try? await Task.sleep(for: .milliseconds(50))
+                slow.cancel()
+            }
+        }
+        show("slow.run { … } then slow.cancel()", "\(delivered) after \(ContinuousClock.now - started)")
+    }
+
+    static func futuresAndPromises() async {
+        section("Sundell: Promise, Future.transformed, decoded()")
+        struct Product: Decodable, Sendable { let name: String }
+        let promise = Promise<Data>()
+        let product = promise.decoded(as: Product.self).transformed { $0.name.uppercased() }
+        Task { promise.resolve(with: Data(#"{"name": "mortar"}"#.utf8)) }
+        show("promise.decoded(as: Product.self).transformed(…)", (try? await product.value) ?? "failed")
+        show("promise.resolve(with:) a second time", promise.resolve(with: Data()))
     }
 }
 
