@@ -55,6 +55,12 @@ private let cannedResponses: [String: String] = [
     }
 }
 
+/// FunNetworking's `requestAsyncR` shape: `(URLRequest?) -> Deferred<Result<Data, Error>>`.
+@Sendable private func requestAsyncR(_ request: URLRequest?) -> Deferred<Result<Data, any Error>> {
+    let io = requestSyncR(request)
+    return Deferred { io.unsafeRun() }
+}
+
 /// FunNetworking's `decodeJsonData` for `Result`.
 @Sendable private func decodeJsonData<Value: Decodable>(_ result: Result<Data, any Error>) -> Result<Value, any Error> {
     result.flatMap { data in Result { try JSONDecoder().decode(Value.self, from: data) } }
@@ -85,6 +91,39 @@ private let requestWithTimeout = urlRequestWithTimeout
     private func ageGuessParenthesised(from name: String) -> IO<Result<AgeGuess, any Error>> {
         ("https://api.agify.io/?name=\(name)" |> (URL.init(string:) >=> urlRequestWithTimeout(30)))
             |> (requestSyncR <&> decodeJsonData)
+    }
+
+    // FunNetworking README, example 1 (asynchronous request), as written there.
+    private func ageGuessAsync(from name: String) -> Deferred<Result<AgeGuess, any Error>> {
+        "https://api.agify.io/?name=\(name)"
+            |> URL.init(string:)
+            >=> urlRequestWithTimeout(30)
+            |> requestAsyncR
+            <&> decodeJsonData
+    }
+
+    // FunNetworking README, example 4 (asynchronous request with retry), as written there.
+    private func ageGuessWithRetry(from name: String) -> Deferred<Result<AgeGuess, any Error>> {
+        "https://api.agify.io/?name=\(name)"
+            |> URL.init(string:)
+            >=> urlRequestWithTimeout(30)
+            |> retry(requestAsyncR, retries: 3, debounce: .linear(5))
+            <&> decodeJsonData
+    }
+
+    @Test func funNetworkingAsyncChainsDecodeTheResponse() async throws {
+        let guess = try await ageGuessAsync(from: "Jane").value.get()
+        #expect(guess == AgeGuess(name: "Jane", age: 48))
+        let retried = try await ageGuessWithRetry(from: "Jane").value.get()
+        #expect(retried == guess)
+        let inbox = Locked<[AgeGuess]>([])
+        await withCheckedContinuation { continuation in
+            ageGuessAsync(from: "Jane").run { result in
+                if case .success(let guess) = result { inbox.withLock { $0.append(guess) } }
+                continuation.resume()
+            }
+        }
+        #expect(inbox.withLock { $0 } == [guess])
     }
 
     @Test func funNetworkingAgeGuessChainDecodesTheResponse() throws {
