@@ -20,15 +20,15 @@
 ///
 /// `Deferred` is `Sendable`: it holds only `@Sendable` closures.
 public struct Deferred<Value>: Sendable {
-    /// The first step: the source work, its value erased.
+    /// The first step: the source work (or, for `pure`, its value), erased.
     @usableFromInline
-    let head: @Sendable () async -> Any
+    let head: DeferredHead
     /// Frozen steps between `head` and `last`, if the chain is long.
     @usableFromInline
     let frozen: Segment<@Sendable (Any) async -> Any>?
-    /// The newest steps, as nested typed closures.
+    /// The newest steps, as nested typed closures; `nil` when there are none (the value is the head's).
     @usableFromInline
-    let last: @Sendable (Any) async -> Value
+    let last: (@Sendable (Any) async -> Value)?
     /// How many steps `last` nests.
     @usableFromInline
     let depth: Int
@@ -42,9 +42,9 @@ public struct Deferred<Value>: Sendable {
 
     @usableFromInline
     init(
-        head: @escaping @Sendable () async -> Any,
+        head: DeferredHead,
         frozen: Segment<@Sendable (Any) async -> Any>?,
-        last: @escaping @Sendable (Any) async -> Value,
+        last: (@Sendable (Any) async -> Value)?,
         depth: Int,
         scope: CancellationScope
     ) {
@@ -71,9 +71,9 @@ public struct Deferred<Value>: Sendable {
     public init(_ work: @escaping @Sendable () async -> Value) {
         let scope = CancellationScope()
         self.init(
-            head: { await scope.executing(work) },
+            head: .work { await scope.executing(work) },
             frozen: nil,
-            last: { $0 as! Value },
+            last: nil,
             depth: 0,
             scope: scope
         )
@@ -82,13 +82,24 @@ public struct Deferred<Value>: Sendable {
     /// Runs the whole program in the current task.
     @inlinable
     func execute() async -> Value {
-        var value = await head()
+        var value: Any
+        switch head {
+        case .value(let pure): value = pure
+        case .work(let work): value = await work()
+        }
         if let frozen {
             for step in frozen.stepsInOrder() {
                 value = await step(value)
             }
         }
-        return await last(value)
+        return await Self.finish(value, last)
+    }
+
+    /// Runs the newest steps on `value`, or casts it back when there are none.
+    @inlinable
+    static func finish(_ value: Any, _ last: (@Sendable (Any) async -> Value)?) async -> Value {
+        if let last { return await last(value) }
+        return value as! Value
     }
 
     /// Adds a step at the end of the program, freezing the nested steps when they get deep.
@@ -109,10 +120,10 @@ public struct Deferred<Value>: Sendable {
         let scope = self.scope.forDerivedDeferred
         if depth < Self.segmentDepth {
             return Deferred<NewValue>(
-                head: head, frozen: frozen, last: { step(await last($0)) }, depth: depth + 1, scope: scope
+                head: head, frozen: frozen, last: { step(await Self.finish($0, last)) }, depth: depth + 1, scope: scope
             )
         }
-        let segment = Segment(step: { await last($0) }, previous: frozen)
+        let segment = Segment(step: { await Self.finish($0, last) as Any }, previous: frozen)
         return Deferred<NewValue>(
             head: head, frozen: segment, last: { step($0 as! Value) }, depth: 1, scope: scope
         )
@@ -136,10 +147,10 @@ public struct Deferred<Value>: Sendable {
         let last = self.last
         if depth < Self.segmentDepth {
             return Deferred<NewValue>(
-                head: head, frozen: frozen, last: { await step(await last($0)) }, depth: depth + 1, scope: scope
+                head: head, frozen: frozen, last: { await step(await Self.finish($0, last)) }, depth: depth + 1, scope: scope
             )
         }
-        let segment = Segment(step: { await last($0) }, previous: frozen)
+        let segment = Segment(step: { await Self.finish($0, last) as Any }, previous: frozen)
         return Deferred<NewValue>(
             head: head, frozen: segment, last: { await step($0 as! Value) }, depth: 1, scope: scope
         )
@@ -156,6 +167,13 @@ extension Deferred where Value: Sendable {
     /// - Returns: A deferred that always produces `value`.
     @inlinable
     public static func pure(_ value: Value) -> Deferred {
-        Deferred(head: { value }, frozen: nil, last: { $0 as! Value }, depth: 0, scope: .inert)
+        Deferred(head: .value(value), frozen: nil, last: nil, depth: 0, scope: .inert)
     }
+}
+
+/// The first step of a deferred's program: a value known at once (`pure`), or work to run.
+@usableFromInline
+enum DeferredHead: Sendable {
+    case value(any Sendable)
+    case work(@Sendable () async -> Any)
 }
