@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Mason", targets: ["Mason"]),
+        .library(name: "MasonNetwork", targets: ["MasonNetwork"]),
         .library(name: "MasonTesting", targets: ["MasonTesting"]),
         .executable(name: "mason-demo", targets: ["mason-demo"]),
     ],
@@ -20,7 +21,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Mason", swiftSettings: strict),
-        .target(name: "MasonTesting", dependencies: ["Mason"], swiftSettings: strict),
+        .target(name: "MasonNetwork", dependencies: ["Mason"], swiftSettings: strict),
+        .target(name: "MasonTesting", dependencies: ["Mason", "MasonNetwork"], swiftSettings: strict),
         .executableTarget(
             name: "mason-demo",
             dependencies: ["Mason"],
@@ -34,6 +36,11 @@ let package = Package(
                 "MasonTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonNetworkTests",
+            dependencies: ["Mason", "MasonNetwork", "MasonTesting"],
             swiftSettings: strict
         ),
     ]

@@ -92,12 +92,6 @@ public struct Deferred<Value>: Sendable {
                 value = await step(value)
             }
         }
-        return await Self.finish(value, last)
-    }
-
-    /// Runs the newest steps on `value`, or casts it back when there are none.
-    @inlinable
-    static func finish(_ value: Any, _ last: (@Sendable (Any) async -> Value)?) async -> Value {
         if let last { return await last(value) }
         return value as! Value
     }
@@ -116,17 +110,23 @@ public struct Deferred<Value>: Sendable {
     func appendingSync<NewValue>(
         _ step: @escaping @Sendable (Value) -> NewValue
     ) -> Deferred<NewValue> {
-        let last = self.last
         let scope = self.scope.forDerivedDeferred
         if depth < Self.segmentDepth {
-            return Deferred<NewValue>(
-                head: head, frozen: frozen, last: { step(await Self.finish($0, last)) }, depth: depth + 1, scope: scope
-            )
+            // Decided here, not on every run: with no steps yet, the head's value is cast directly.
+            let newLast: @Sendable (Any) async -> NewValue
+            if let last { newLast = { step(await last($0)) } } else { newLast = { step($0 as! Value) } }
+            return Deferred<NewValue>(head: head, frozen: frozen, last: newLast, depth: depth + 1, scope: scope)
         }
-        let segment = Segment(step: { await Self.finish($0, last) as Any }, previous: frozen)
         return Deferred<NewValue>(
-            head: head, frozen: segment, last: { step($0 as! Value) }, depth: 1, scope: scope
+            head: head, frozen: frozenLast(), last: { step($0 as! Value) }, depth: 1, scope: scope
         )
+    }
+
+    /// The frozen segments with this deferred's newest steps frozen after them.
+    @inlinable
+    func frozenLast() -> Segment<@Sendable (Any) async -> Any>? {
+        guard let last else { return frozen }
+        return Segment(step: { await last($0) as Any }, previous: frozen)
     }
 
     /// Runs `next` — built by a `flatMap` step of this family — registered in `scope`, so that
@@ -144,15 +144,17 @@ public struct Deferred<Value>: Sendable {
         in scope: CancellationScope,
         _ step: @escaping @Sendable (Value) async -> NewValue
     ) -> Deferred<NewValue> {
-        let last = self.last
         if depth < Self.segmentDepth {
-            return Deferred<NewValue>(
-                head: head, frozen: frozen, last: { await step(await Self.finish($0, last)) }, depth: depth + 1, scope: scope
-            )
+            let newLast: @Sendable (Any) async -> NewValue
+            if let last {
+                newLast = { await step(await last($0)) }
+            } else {
+                newLast = { await step($0 as! Value) }
+            }
+            return Deferred<NewValue>(head: head, frozen: frozen, last: newLast, depth: depth + 1, scope: scope)
         }
-        let segment = Segment(step: { await Self.finish($0, last) as Any }, previous: frozen)
         return Deferred<NewValue>(
-            head: head, frozen: segment, last: { await step($0 as! Value) }, depth: 1, scope: scope
+            head: head, frozen: frozenLast(), last: { await step($0 as! Value) }, depth: 1, scope: scope
         )
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The one path every request function takes: check the request, send it through the transport,
+// translate the transport's error, validate the response.
+
+/// Sends `request` through `transport` and validates the answer.
+///
+/// Nothing is sent when the request is `nil` (``NetworkRequestError/invalidRequest``), when
+/// ``validateRequest(_:)`` rejects it, or when the calling task is already cancelled
+/// (``NetworkRequestError/canceledByUser``).
+func exchange(
+    _ request: URLRequest?, transport: any Transport
+) async -> Result<(Data, HTTPURLResponse), NetworkRequestError> {
+    let prepared: URLRequest
+    switch prepare(request) {
+    case .success(let request): prepared = request
+    case .failure(let failure): return .failure(failure)
+    }
+    do {
+        return validateResponse(try await transport.send(prepared))
+    } catch {
+        return .failure(NetworkRequestError(error))
+    }
+}
+
+/// Downloads the body of the answer to `request` through `transport` into a file and validates the
+/// answer; for a rejected status the body is read back into the error and the file is removed.
+func downloadExchange(
+    _ request: URLRequest?, transport: any Transport
+) async -> Result<(URL, HTTPURLResponse), NetworkRequestError> {
+    let prepared: URLRequest
+    switch prepare(request) {
+    case .success(let request): prepared = request
+    case .failure(let failure): return .failure(failure)
+    }
+    do {
+        let (file, response) = try await transport.download(prepared)
+        guard (200..<300).contains(response.statusCode) else {
+            let body = (try? Data(contentsOf: file)) ?? Data()
+            try? FileManager.default.removeItem(at: file)
+            return .failure(.invalidResponse(HTTPResponseDetails(response, body: body)))
+        }
+        return .success((file, response))
+    } catch {
+        return .failure(NetworkRequestError(error))
+    }
+}
+
+private func prepare(_ request: URLRequest?) -> Result<URLRequest, NetworkRequestError> {
+    guard let request else { return .failure(.invalidRequest) }
+    if Task.isCancelled { return .failure(.canceledByUser) }
+    return validateRequest(request)
+}

@@ -1,0 +1,85 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// An HTTP status code, as FunNetworking named it.
+///
+/// ```swift
+/// let notFound: HttpStatusCode = 404
+/// ```
+public typealias HttpStatusCode = Int
+
+/// What a server answered: the status, the header fields and the body of an HTTP response.
+///
+/// ``NetworkRequestError/invalidResponse(_:)`` carries one for every response outside `200..<300`, so
+/// the body of a failed request — an API's error document — is kept (FunNetworking discarded it).
+/// A plain value: `Sendable` and `Equatable`.
+///
+/// ```swift
+/// let details = HTTPResponseDetails(status: 404, headers: ["Content-Type": "text/plain"], body: Data("gone".utf8))
+/// details.text                               // "gone"
+/// details.value(forHeader: "content-type")   // "text/plain"
+/// ```
+public struct HTTPResponseDetails: Sendable, Equatable {
+    /// The status code, for example `404`.
+    public var status: HttpStatusCode
+    /// The header fields, names as the server sent them.
+    public var headers: [String: String]
+    /// The body, unchanged.
+    public var body: Data
+
+    /// Creates the details of a response from its parts.
+    ///
+    /// ```swift
+    /// let details = HTTPResponseDetails(status: 503, headers: ["Retry-After": "2"], body: Data())
+    /// ```
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: The header fields.
+    ///   - body: The body.
+    public init(status: HttpStatusCode, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Creates the details of `response` with its `body`, keeping every header field as a string.
+    ///
+    /// ```swift
+    /// let details = HTTPResponseDetails(response, body: data)
+    /// details.status   // response.statusCode
+    /// ```
+    /// - Parameters:
+    ///   - response: The HTTP response.
+    ///   - body: The body that came with it.
+    public init(_ response: HTTPURLResponse, body: Data) {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            headers[String(describing: name)] = String(describing: value)
+        }
+        self.init(status: response.statusCode, headers: headers, body: body)
+    }
+
+    /// The body decoded as UTF-8, or `nil` if it is not valid UTF-8.
+    ///
+    /// ```swift
+    /// HTTPResponseDetails(status: 500, body: Data("oops".utf8)).text   // "oops"
+    /// ```
+    public var text: String? {
+        String(data: body, encoding: .utf8)
+    }
+
+    /// The value of a header field, looked up without regard to case, as HTTP requires.
+    ///
+    /// ```swift
+    /// HTTPResponseDetails(status: 429, headers: ["Retry-After": "3"]).value(forHeader: "retry-after")   // "3"
+    /// ```
+    /// - Parameter name: The field name.
+    /// - Returns: The field's value, or `nil` if the response has no such field.
+    public func value(forHeader name: String) -> String? {
+        if let exact = headers[name] { return exact }
+        let lowercased = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowercased }?.value
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(FoundationNetworking)
+import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
+#endif
+
+/// Checks a request before it is sent, and fails with the reason it must not be.
+///
+/// The request functions run it before they hand a request to a ``Transport``, and
+/// ``URLSessionTransport`` runs it again, so a request that fails here never goes on the wire:
+///
+/// - a request without a URL fails with ``NetworkRequestError/invalidRequest``;
+/// - a request whose body could not be encoded (see ``post(_:encoder:)``) fails with
+///   ``NetworkRequestError/encodingFailed(type:description:)``;
+/// - a header field whose name or value contains a carriage return, a line feed or a NUL — which
+///   would let it inject further header lines — fails with ``NetworkRequestError/invalidHeader(field:)``.
+///   ``setHeader(_:for:)``, ``setHeaders(_:)`` and ``authorization(_:)`` record such a field when they
+///   set it (FoundationNetworking on Linux silently drops a value with CR or LF from a `URLRequest`,
+///   so it could not be found afterwards); fields set directly on the `URLRequest` are checked here,
+///   in name order.
+///
+/// ```swift
+/// let request = url |> urlRequestWithTimeout(30) |> setHeader("x\r\nEvil: 1", for: "X-Trace")
+/// validateRequest(request)   // .failure(.invalidHeader(field: "X-Trace"))
+/// ```
+/// - Parameter request: The request to check.
+/// - Returns: The request, ready to send, or the reason it cannot be sent.
+public func validateRequest(_ request: URLRequest) -> Result<URLRequest, NetworkRequestError> {
+    guard request.url != nil else { return .failure(.invalidRequest) }
+    if let failure = recordedFailure(of: request) { return .failure(failure) }
+    let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+    for (field, value) in fields where containsLineBreak(field) || containsLineBreak(value) {
+        return .failure(.invalidHeader(field: field))
+    }
+    return .success(request)
+}
+
+/// Whether `text` contains a character that would end a header line: CR, LF or NUL.
+func containsLineBreak(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+}

@@ -1,0 +1,59 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// Accepts a response whose status is in `acceptableStatus` (2xx by default) and rejects any other
+/// with ``NetworkRequestError/invalidResponse(_:)``, keeping its status, headers and body.
+///
+/// The request functions run it on every response a ``Transport`` returns.
+///
+/// ```swift
+/// validateResponse((Data("{}".utf8), ok200))            // .success((data, ok200))
+/// validateResponse((Data("gone".utf8), notFound404))    // .failure(.invalidResponse(HTTPResponseDetails(status: 404, …, body: "gone")))
+/// ```
+/// - Parameters:
+///   - response: The body and the HTTP response.
+///   - acceptableStatus: The statuses that count as success; `200..<300` by default.
+/// - Returns: The body and response, or the error describing the response.
+public func validateResponse(
+    _ response: (Data, HTTPURLResponse),
+    acceptableStatus: Range<HttpStatusCode> = 200..<300
+) -> Result<(Data, HTTPURLResponse), NetworkRequestError> {
+    let (data, httpResponse) = response
+    guard acceptableStatus.contains(httpResponse.statusCode) else {
+        return .failure(.invalidResponse(HTTPResponseDetails(httpResponse, body: data)))
+    }
+    return .success(response)
+}
+
+/// Validates the three values a URL task's completion handler receives: FunNetworking's
+/// `NetworkResponseValidator`.
+///
+/// - An error becomes what ``NetworkRequestError/init(_:)`` makes of it (a cancellation is
+///   ``NetworkRequestError/canceledByUser``).
+/// - A response that is not an HTTP response (or none) is ``NetworkRequestError/noResponse``.
+/// - An HTTP response is checked by ``validateResponse(_:acceptableStatus:)``; a missing body counts
+///   as empty.
+///
+/// ```swift
+/// session.dataTask(with: url) { data, response, error in
+///     let result = validateResponse(data: data, response: response, error: error)
+/// }
+/// ```
+/// - Parameters:
+///   - data: The body, if any.
+///   - response: The response, if any.
+///   - error: The task's error, if any.
+///   - acceptableStatus: The statuses that count as success; `200..<300` by default.
+/// - Returns: The body and HTTP response, or the reason the exchange failed.
+public func validateResponse(
+    data: Data?,
+    response: URLResponse?,
+    error: (any Error)?,
+    acceptableStatus: Range<HttpStatusCode> = 200..<300
+) -> Result<(Data, HTTPURLResponse), NetworkRequestError> {
+    if let error { return .failure(NetworkRequestError(error)) }
+    guard let httpResponse = response as? HTTPURLResponse else { return .failure(.noResponse) }
+    return validateResponse((data ?? Data(), httpResponse), acceptableStatus: acceptableStatus)
+}

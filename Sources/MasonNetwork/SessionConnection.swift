@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// What a finished URL task left: the body (data tasks) or the file (download tasks), and the response.
+struct FinishedExchange: Sendable {
+    var body = Data()
+    var file: URL?
+    var response: URLResponse?
+}
+
+/// A `URLSession` owned by a ``URLSessionTransport``, with the delegate that collects each task's
+/// response and enforces the size limit. Invalidates the session when released.
+final class SessionConnection: Sendable {
+    let session: URLSession
+    private let delegate: SessionDelegate
+
+    init(configuration: URLSessionConfiguration) {
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Runs `task` to its end: resumes it unless the calling task is already cancelled, cancels it when
+    /// the calling task is cancelled or when `deadline` passes, and returns what it left.
+    func run(
+        _ task: URLSessionTask, limit: Int?, deadline: Duration?
+    ) async -> Result<FinishedExchange, NetworkRequestError> {
+        let id = task.taskIdentifier
+        delegate.prepare(id, limit: limit)
+        let timer = deadline.map { deadline in
+            Task { [delegate] in
+                do { try await Task.sleep(for: deadline) } catch { return }
+                let timedOut = NetworkRequestError.failed(
+                    description: "The request timed out.", code: URLError.Code.timedOut)
+                if delegate.fail(id, with: timedOut) { task.cancel() }
+            }
+        }
+        defer { timer?.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if delegate.start(id, continuation: continuation) {
+                    task.resume()
+                } else {
+                    task.cancel()   // never resumed: cancelling lets the session forget it
+                }
+            }
+        } onCancel: {
+            if delegate.cancel(id) { task.cancel() }
+        }
+    }
+}

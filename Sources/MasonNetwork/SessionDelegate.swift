@@ -1,0 +1,165 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+
+/// The delegate of a ``SessionConnection``'s session: collects each task's body, file and response,
+/// stops a task whose body passes its limit, and resumes the task's waiter exactly once.
+///
+/// Every piece of state is in `exchanges`, a `Mutex`; no Foundation call is made while it is held.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
+    private struct Exchange {
+        var limit: Int?
+        var continuation: CheckedContinuation<Result<FinishedExchange, NetworkRequestError>, Never>?
+        var finished = FinishedExchange()
+        /// A failure decided here (size limit, deadline, cancellation before start); it wins over the
+        /// URL task's own error, which is then just `URLError(.cancelled)`.
+        var failure: NetworkRequestError?
+        var isCancelled = false
+        var isStarted = false
+    }
+
+    private let exchanges = Mutex<[Int: Exchange]>([:])
+
+    /// Registers a task before it starts.
+    func prepare(_ id: Int, limit: Int?) {
+        exchanges.withLock { $0[id] = Exchange(limit: limit) }
+    }
+
+    /// Stores the waiter of a task; returns whether to resume the task (`false` if it was cancelled
+    /// before it started, in which case the waiter is resumed at once with `canceledByUser`).
+    func start(
+        _ id: Int, continuation: CheckedContinuation<Result<FinishedExchange, NetworkRequestError>, Never>
+    ) -> Bool {
+        let cancelledBeforeStart = exchanges.withLock { exchanges -> Bool in
+            guard var exchange = exchanges[id] else { return true }
+            if exchange.isCancelled {
+                exchanges[id] = nil
+                return true
+            }
+            exchange.continuation = continuation
+            exchange.isStarted = true
+            exchanges[id] = exchange
+            return false
+        }
+        if cancelledBeforeStart { continuation.resume(returning: .failure(.canceledByUser)) }
+        return !cancelledBeforeStart
+    }
+
+    /// Marks a task cancelled; returns whether the URL task must be cancelled (it has started).
+    func cancel(_ id: Int) -> Bool {
+        exchanges.withLock { exchanges in
+            guard exchanges[id] != nil else { return false }
+            exchanges[id]?.isCancelled = true
+            return exchanges[id]?.isStarted ?? false
+        }
+    }
+
+    /// Records a failure decided by the transport; returns whether the URL task must be cancelled
+    /// (the task is still running and had no failure yet).
+    func fail(_ id: Int, with failure: NetworkRequestError) -> Bool {
+        exchanges.withLock { exchanges in
+            guard let exchange = exchanges[id], exchange.failure == nil else { return false }
+            exchanges[id]?.failure = failure
+            return true
+        }
+    }
+
+    private func exceedsLimit(_ id: Int, expected: Int64, received: Int64) -> Bool {
+        let failed = exchanges.withLock { exchanges -> Bool in
+            guard let exchange = exchanges[id], exchange.failure == nil, let limit = exchange.limit else { return false }
+            guard expected > Int64(limit) || received > Int64(limit) else { return false }
+            exchanges[id]?.failure = .bodyTooLarge(limit: limit)
+            exchanges[id]?.finished.body = Data()
+            return true
+        }
+        return failed
+    }
+
+    // MARK: URLSessionDataDelegate
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let id = dataTask.taskIdentifier
+        exchanges.withLock { $0[id]?.finished.response = response }
+        // A HEAD response announces the length of a body it does not carry.
+        let isHead = dataTask.originalRequest?.httpMethod == "HEAD"
+        let tooLarge = !isHead && exceedsLimit(id, expected: response.expectedContentLength, received: 0)
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
+        let received = exchanges.withLock { exchanges -> Int64 in
+            guard let exchange = exchanges[id], exchange.failure == nil else { return -1 }
+            exchanges[id]?.finished.body.append(data)
+            return Int64(exchange.finished.body.count + data.count)
+        }
+        if received >= 0, exceedsLimit(id, expected: -1, received: received) {
+            dataTask.cancel()
+        }
+    }
+
+    // MARK: URLSessionDownloadDelegate
+
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {
+        let id = downloadTask.taskIdentifier
+        if exceedsLimit(id, expected: totalBytesExpectedToWrite, received: totalBytesWritten) {
+            downloadTask.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        // The file is removed when this method returns: move it somewhere the caller owns.
+        let id = downloadTask.taskIdentifier
+        let file = temporaryDownloadURL()
+        do {
+            try FileManager.default.moveItem(at: location, to: file)
+        } catch {
+            _ = fail(id, with: NetworkRequestError(error))
+            return
+        }
+        let response = downloadTask.response
+        exchanges.withLock { exchanges in
+            exchanges[id]?.finished.file = file
+            exchanges[id]?.finished.response = response
+        }
+    }
+
+    // MARK: URLSessionTaskDelegate
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let id = task.taskIdentifier
+        guard let exchange = exchanges.withLock({ $0.removeValue(forKey: id) }) else { return }
+        var finished = exchange.finished
+        if finished.response == nil { finished.response = task.response }
+        let result: Result<FinishedExchange, NetworkRequestError>
+        if let failure = exchange.failure {
+            result = .failure(failure)
+        } else if exchange.isCancelled {
+            result = .failure(.canceledByUser)
+        } else if let error {
+            result = .failure(NetworkRequestError(error))
+        } else if let limit = exchange.limit, finished.body.count > limit || Self.size(of: finished.file) > limit {
+            result = .failure(.bodyTooLarge(limit: limit))
+        } else {
+            result = .success(finished)
+        }
+        if case .failure = result, let file = finished.file {
+            try? FileManager.default.removeItem(at: file)
+        }
+        exchange.continuation?.resume(returning: result)
+    }
+
+    /// The size of a downloaded file in bytes, 0 if there is none.
+    private static func size(of file: URL?) -> Int {
+        guard let file, let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return 0 }
+        return (attributes[.size] as? NSNumber)?.intValue ?? 0
+    }
+}

@@ -1,0 +1,136 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// The default ``Transport``: URLSession, on Apple platforms and on Linux (FoundationNetworking).
+///
+/// What it adds to a plain `URLSession`:
+///
+/// - **Cancellation.** Cancelling the Swift task that awaits ``send(_:)`` cancels the URL task
+///   (`withTaskCancellationHandler`); the request functions report it as
+///   ``NetworkRequestError/canceledByUser`` (on Linux the URL task fails with `URLError(.cancelled)`,
+///   -999, which is translated). A task cancelled before the request starts sends nothing.
+/// - **A size limit.** A response body larger than ``maximumBodySize`` (a download larger than
+///   ``maximumDownloadSize``) stops the transfer — as soon as `Content-Length` announces it, or as soon
+///   as the bytes received pass it — and fails with ``NetworkRequestError/bodyTooLarge(limit:)``.
+/// - **Header checks.** ``validateRequest(_:)`` runs before anything is sent: a header value with CR
+///   or LF fails with ``NetworkRequestError/invalidHeader(field:)``.
+/// - **Sub-second timeouts.** FoundationNetworking on Linux fires a `timeoutInterval` below one second
+///   at once. The transport sends such a request with a one-second timeout and enforces the shorter
+///   one itself, as a deadline on the whole exchange: when it passes, the URL task is cancelled and the
+///   request fails with `.failed(description:code: .timedOut)`. Timeouts of a second or more are left
+///   to URLSession (where they bound the wait between packets, not the whole exchange).
+///
+/// The transport owns its `URLSession`, made from a configuration, because the size limit needs the
+/// session's delegate; the session is invalidated when the last copy of the transport is released.
+/// The transport is a `Sendable` value; copies share the session.
+///
+/// ```swift
+/// let transport = URLSessionTransport(configuration: .ephemeral, maximumBodySize: 1 << 20)
+/// let result = await requestAsync(URLRequest(url: url), transport: transport).value
+/// // .failure(.bodyTooLarge(limit: 1048576)) for a 5 MB answer
+/// ```
+public struct URLSessionTransport: Transport {
+    /// The transport the request functions use when none is given: the default configuration and a
+    /// body limit of ``defaultMaximumBodySize``.
+    ///
+    /// ```swift
+    /// requestAsyncR(request)   // sends through URLSessionTransport.shared
+    /// ```
+    public static let shared = URLSessionTransport()
+
+    /// The default limit for a response body held in memory: 64 MiB.
+    ///
+    /// ```swift
+    /// URLSessionTransport.defaultMaximumBodySize   // 67108864
+    /// ```
+    public static let defaultMaximumBodySize = 64 * 1024 * 1024
+
+    /// The largest response body ``send(_:)`` accepts, in bytes, or `nil` for no limit.
+    public let maximumBodySize: Int?
+
+    /// The largest file ``download(_:)`` accepts, in bytes, or `nil` for no limit.
+    public let maximumDownloadSize: Int?
+
+    private let connection: SessionConnection
+
+    /// Creates a transport with its own session.
+    ///
+    /// ```swift
+    /// let configuration = URLSessionConfiguration.ephemeral
+    /// configuration.httpAdditionalHeaders = ["User-Agent": "mason"]
+    /// let transport = URLSessionTransport(configuration: configuration, maximumBodySize: 1 << 20)
+    /// ```
+    /// - Parameters:
+    ///   - configuration: The session's configuration; `.default` by default.
+    ///   - maximumBodySize: The largest response body ``send(_:)`` accepts, in bytes, or `nil` for no
+    ///     limit; ``defaultMaximumBodySize`` by default.
+    ///   - maximumDownloadSize: The largest file ``download(_:)`` accepts, in bytes, or `nil` (the
+    ///     default) for no limit.
+    public init(
+        configuration: URLSessionConfiguration = .default,
+        maximumBodySize: Int? = URLSessionTransport.defaultMaximumBodySize,
+        maximumDownloadSize: Int? = nil
+    ) {
+        self.maximumBodySize = maximumBodySize
+        self.maximumDownloadSize = maximumDownloadSize
+        self.connection = SessionConnection(configuration: configuration)
+    }
+
+    /// The session the transport sends with.
+    ///
+    /// ```swift
+    /// transport.session.configuration.timeoutIntervalForRequest   // 60
+    /// ```
+    public var session: URLSession { connection.session }
+
+    /// Sends `request` with a data task and returns the body and the HTTP response, whatever its status.
+    ///
+    /// ```swift
+    /// let (data, response) = try await URLSessionTransport.shared.send(request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the response.
+    /// - Throws: ``NetworkRequestError``: what ``validateRequest(_:)`` rejects (nothing is sent),
+    ///   ``NetworkRequestError/bodyTooLarge(limit:)``, ``NetworkRequestError/noResponse`` for a
+    ///   response that is not HTTP, ``NetworkRequestError/canceledByUser``, or
+    ///   ``NetworkRequestError/failed(description:code:)``.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (prepared, deadline) = try Self.prepare(request)
+        let task = session.dataTask(with: prepared)
+        let finished = try await connection.run(task, limit: maximumBodySize, deadline: deadline).get()
+        guard let response = finished.response as? HTTPURLResponse else { throw NetworkRequestError.noResponse }
+        return (finished.body, response)
+    }
+
+    /// Downloads the body of the response to `request` into a file with a download task, and returns the
+    /// file's URL and the HTTP response, whatever its status. The caller owns the file.
+    ///
+    /// ```swift
+    /// let (file, response) = try await URLSessionTransport.shared.download(request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The URL of the downloaded file and the response.
+    /// - Throws: ``NetworkRequestError``, as ``send(_:)`` does, with ``maximumDownloadSize`` as the limit.
+    public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
+        let (prepared, deadline) = try Self.prepare(request)
+        let task = session.downloadTask(with: prepared)
+        let finished = try await connection.run(task, limit: maximumDownloadSize, deadline: deadline).get()
+        guard let file = finished.file else { throw NetworkRequestError.noResponse }
+        guard let response = finished.response as? HTTPURLResponse else {
+            try? FileManager.default.removeItem(at: file)
+            throw NetworkRequestError.noResponse
+        }
+        return (file, response)
+    }
+
+    /// The request to hand to URLSession, and the deadline to enforce for a sub-second timeout.
+    static func prepare(_ request: URLRequest) throws(NetworkRequestError) -> (URLRequest, Duration?) {
+        var prepared = try validateRequest(request).get()
+        let timeout = prepared.timeoutInterval
+        guard timeout > 0, timeout < 1 else { return (prepared, nil) }
+        prepared.timeoutInterval = 1
+        return (prepared, .milliseconds(Int64((timeout * 1000).rounded(.up))))
+    }
+}
