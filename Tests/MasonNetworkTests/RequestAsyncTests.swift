@@ -72,13 +72,13 @@ import Testing
     }
 
     @Test func aCancelledSeedShapedRunDeliversOneCancellation() async {
-        // A `Result<_, any Error>` run delivers `CancellationError` (Deferred's rule for untyped errors);
-        // awaiting the value instead returns the request's own `canceledByUser`.
+        // A cancelled run delivers the failure its work reported: the request's own `canceledByUser`,
+        // as FunNetworking promised — also through the untyped `Result<_, any Error>`.
         let stub = StubTransport.suspendingUntilCancelled()
         let delivered = await Self.cancelledRun(requestAsyncR(request, transport: stub), stub: stub) { $0.cancel() }
         #expect(delivered.count == 1)
         if case .failure(let error)? = delivered.first {
-            #expect(error is CancellationError)
+            #expect(error as? NetworkRequestError == .canceledByUser)
         } else {
             Issue.record("expected a cancellation, got \(delivered)")
         }

@@ -91,8 +91,10 @@ extension CancellationError: CancellationRepresentable {
 
 /// A value type that may carry a cancellation in its failure side.
 protocol CancellationCarrier {
-    /// The value that reports a cancelled run, or `nil` if this type cannot say it.
-    static func cancelledValue() -> Self?
+    /// What a cancelled run reports, given what its work produced: the work's own failure if it
+    /// produced one (a request reports `canceledByUser` itself), else the type's cancellation, or
+    /// `nil` if this type cannot say it.
+    static func cancelledValue(replacing produced: Self) -> Self?
 }
 
 /// The failure that stands for a cancellation, if `Failure` can be one.
@@ -105,14 +107,16 @@ func cancellationFailure<Failure>(as type: Failure.Type) -> Failure? {
 }
 
 extension Result: CancellationCarrier {
-    static func cancelledValue() -> Result? {
-        cancellationFailure(as: Failure.self).map(Result.failure)
+    static func cancelledValue(replacing produced: Result) -> Result? {
+        if case .failure = produced { return produced }
+        return cancellationFailure(as: Failure.self).map(Result.failure)
     }
 }
 
 extension Either: CancellationCarrier {
-    static func cancelledValue() -> Either? {
-        cancellationFailure(as: Left.self).map(Either.left)
+    static func cancelledValue(replacing produced: Either) -> Either? {
+        if case .left = produced { return produced }
+        return cancellationFailure(as: Left.self).map(Either.left)
     }
 }
 
@@ -121,9 +125,10 @@ extension Deferred {
     ///
     /// The callback is called at most once, on the task that ran the work. If the run is cancelled
     /// (``cancel()``, ``DeferredRun/cancel()``) before it completes, its work is stopped and the
-    /// callback never receives a value produced after the cancel; instead:
-    /// - a `Result` whose `Failure` is ``CancellationRepresentable`` (or `any Error`) receives
-    ///   `.failure(.cancellation)` (`.failure(CancellationError())`), once;
+    /// callback never receives a success produced after the cancel; instead:
+    /// - a `Result` receives the failure the work reported (a request reports `canceledByUser`
+    ///   itself), or, if the work produced a success, `.failure(.cancellation)` when `Failure` is
+    ///   ``CancellationRepresentable`` (`.failure(CancellationError())` for `any Error`), once;
     /// - an `Either` likewise receives `.left(…)`;
     /// - any other value: the callback is not called.
     ///
@@ -143,14 +148,22 @@ extension Deferred {
             let cancelled = handle.finish()
             if !cancelled {
                 callback(value)
-            } else if let carrier = Value.self as? any CancellationCarrier.Type,
-                      let cancelledValue = carrier.cancelledValue() as? Value {
+            } else if let carrier = value as? any CancellationCarrier,
+                      let cancelledValue = Self.cancelledValue(replacing: carrier) {
                 callback(cancelledValue)
             }
             scope.remove(id)
         }
         handle.attach(task)
         return handle
+    }
+
+    /// What a cancelled run of a `Result` or `Either` reports, given what its work produced.
+    static func cancelledValue(replacing produced: any CancellationCarrier) -> Value? {
+        func open<Carrier: CancellationCarrier>(_ carrier: Carrier) -> Value? {
+            Carrier.cancelledValue(replacing: carrier) as? Value
+        }
+        return open(produced)
     }
 
     /// Runs the work in the current task and returns its value.
