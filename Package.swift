@@ -18,11 +18,29 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Already dependencies of Hummingbird; named because MasonTesting imports their modules.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(name: "Mason", swiftSettings: strict),
         .target(name: "MasonNetwork", dependencies: ["Mason"], swiftSettings: strict),
-        .target(name: "MasonTesting", dependencies: ["Mason", "MasonNetwork"], swiftSettings: strict),
+        .target(
+            name: "MasonTesting",
+            dependencies: [
+                "Mason",
+                "MasonNetwork",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "mason-demo",
             dependencies: ["Mason"],
@@ -36,6 +54,11 @@ let package = Package(
                 "MasonTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonTestingTests",
+            dependencies: ["MasonTesting"],
             swiftSettings: strict
         ),
         .testTarget(
