@@ -508,12 +508,12 @@ import Testing
             let (_, first) = try await Self.send(session, server.url("/ip"))
             #expect(first.value(forHTTPHeaderField: "Connection") == "close")
             server.inject(.dropConnection, at: "/echo")
-            let clock = ContinuousClock()
-            let start = clock.now
-            await #expect(throws: URLError.self) {
+            // With keep-alive, libcurl re-sends the POST and hangs until the request times out; without
+            // it the drop is reported at once — so any error but a timeout (no wall-clock threshold).
+            let error = await #expect(throws: URLError.self) {
                 _ = try await Self.send(session, server.url("/echo"), method: "POST", body: Data("x".utf8))
             }
-            #expect(clock.now - start < .seconds(5))
+            #expect(error?.code != .timedOut)
             #expect(server.requestCount(path: "/echo") == 1)
         }
     }
