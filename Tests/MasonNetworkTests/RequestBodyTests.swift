@@ -45,13 +45,22 @@ import Testing
     }
 
     @Test func putPatchAndDeleteSetTheirMethods() {
-        #expect((plain |> put(Data("x".utf8))).httpMethod == "PUT")
-        #expect((plain |> patch(Data("x".utf8))).httpMethod == "PATCH")
-        #expect((plain |> put(["k": "v"])).httpMethod == "PUT")
-        #expect((plain |> patch(["k": "v"])).value(forHTTPHeaderField: "Content-Type") == "application/json")
-        #expect((plain |> delete).httpMethod == "DELETE")
-        #expect((plain |> method(.head)).httpMethod == "HEAD")
-        #expect((plain |> method("PURGE")).httpMethod == "PURGE")
+        let body = Data("x".utf8)
+        let json: [String: String] = ["k": "v"]
+        let putData: URLRequest = plain |> put(body)
+        let patchData: URLRequest = plain |> patch(body)
+        let putJSON: URLRequest = plain |> put(json)
+        let patchJSON: URLRequest = plain |> patch(json)
+        let deleted: URLRequest = plain |> delete
+        let head: URLRequest = plain |> method(.head)
+        let purge: URLRequest = plain |> method("PURGE")
+        #expect(putData.httpMethod == "PUT")
+        #expect(patchData.httpMethod == "PATCH")
+        #expect(putJSON.httpMethod == "PUT")
+        #expect(patchJSON.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        #expect(deleted.httpMethod == "DELETE")
+        #expect(head.httpMethod == "HEAD")
+        #expect(purge.httpMethod == "PURGE")
     }
 
     @Test func anEncodingFailureIsSurfacedAndNothingIsSent() async {

@@ -119,7 +119,8 @@ import Testing
         }
         #expect(first == .failure(.canceledByUser))
         for _ in 0..<20 { await Task.yield() }
-        #expect(received.withLock { $0.count } == 1)
+        let receivedCount: Int = received.withLock { $0.count }
+        #expect(receivedCount == 1)
     }
 
     @Test func cancellingTheAwaitingTaskStopsTheRequest() async {

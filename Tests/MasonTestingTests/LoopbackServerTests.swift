@@ -181,7 +181,9 @@ import Testing
             let error = try JSONDecoder().decode(ErrorBody.self, from: data)
             #expect(error.status == code)
             #expect(!error.error.isEmpty)
-            #expect(server.lastRequest(path: "/products/1")?.fault == .status(code, headers: ["X-Fault": "injected"]))
+            let recordedFault: Fault? = server.lastRequest(path: "/products/1")?.fault
+            let injectedFault: Fault = .status(code, headers: ["X-Fault": "injected"])
+            #expect(recordedFault == injectedFault)
         }
     }
 
@@ -233,7 +235,8 @@ import Testing
             #expect(server.requestCount(id: "retry") == 3)
             let faults: [Fault?] = server.requests(id: "retry").map { $0.fault }
             let expected: [Fault?] = [Fault.retryAfter(seconds: 1), Fault.retryAfter(seconds: 1), nil]
-            #expect(faults == expected)
+            let sameFaults: Bool = faults == expected
+            #expect(sameFaults)
         }
     }
 
@@ -551,8 +554,10 @@ import Testing
             #expect(data.count == bytes)
             #expect(response.value(forHTTPHeaderField: "Content-Length") == (declaresLength ? String(bytes) : nil))
             let padding = try JSONDecoder().decode([String: String].self, from: data)["padding"]
-            #expect(padding?.count == bytes - 14)
-            #expect(padding?.allSatisfy { $0 == "x" } == true)
+            let paddingCount: Int? = padding?.count
+            #expect(paddingCount == bytes - 14)
+            let allPadding: Bool? = padding?.allSatisfy { (character: Character) -> Bool in character == "x" }
+            #expect(allPadding == true)
         }
     }
 
@@ -689,8 +694,10 @@ import Testing
         #expect(statuses.count == total)
         #expect(statuses.filter { $0 == 503 }.count == 50)
         #expect(requests.count == total)
-        #expect(Set(requests.map(\.number)) == Set(1...total))
-        #expect(Set(requests.compactMap(\.id)).count == total)
+        let numbers: Set<Int> = Set(requests.map { (request: RecordedRequest) -> Int in request.number })
+        let ids: Set<String> = Set(requests.compactMap { (request: RecordedRequest) -> String? in request.id })
+        #expect(numbers == Set(1...total))
+        #expect(ids.count == total)
     }
 
     @Test func stopClosesWaitingRequestsAndThePort() async throws {

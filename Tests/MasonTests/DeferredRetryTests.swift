@@ -35,7 +35,8 @@ import Testing
         }
         #expect(await task.value == .failure(.unavailable))
         #expect(flaky.count == 4)
-        #expect(clock.sleeps == [.seconds(2), .seconds(2), .seconds(2)])
+        let expected: [Duration] = [.seconds(2), .seconds(2), .seconds(2)]
+        #expect(clock.sleeps == expected)
     }
 
     @Test func retryStopsAtTheFirstSuccess() async throws {
@@ -59,7 +60,8 @@ import Testing
             clock.advance(by: .seconds(seconds))
         }
         #expect(await task.value == .success("item 2"))
-        #expect(clock.sleeps == [.seconds(1), .seconds(2), .seconds(4)])
+        let expected: [Duration] = [.seconds(1), .seconds(2), .seconds(4)]
+        #expect(clock.sleeps == expected)
     }
 
     @Test func theCurriedSeedFormRetriesToo() async {

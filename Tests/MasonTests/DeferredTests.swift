@@ -41,7 +41,7 @@ import Testing
 
     @Test func mapTAndFlatMapTWorkInsideResultOptionalAndEither() async {
         let result: Deferred<Result<Int, TestFailure>> = .pureT(20)
-        #expect(await result.mapT(String.init).value == .success("20"))
+        #expect(await result.mapT(describeNumber).value == .success("20"))
         let failed = Deferred<Result<Int, TestFailure>> { .failure(.boom) }
         let probe = WorkProbe()
         let next: @Sendable (Int) -> Deferred<Result<Int, TestFailure>> = { n in probe.instant(n).map { .success($0 * 2) } }

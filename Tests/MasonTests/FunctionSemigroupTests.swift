@@ -88,10 +88,16 @@ import Testing
 
     @Test func functionConcatDoesNotClashWithMonoidConcat() {
         // The variadic and sequence `concat` for monoids and the two-function `concat` all resolve.
-        #expect(concat("a", "b") == "ab")
-        #expect(concat(["a", "b"]) == "ab")
-        #expect(concat([1], [2]) == [1, 2])
-        #expect(concat(Endo<Int> { $0 + 1 }, Endo { $0 * 2 })(3) == 8)
+        let variadic: String = concat("a", "b")
+        let sequence: String = concat(["a", "b"] as [String])
+        let arrays: [Int] = concat([1], [2])
+        let plusOne = Endo<Int> { $0 + 1 }
+        let timesTwo = Endo<Int> { $0 * 2 }
+        let endo: Endo<Int> = concat(plusOne, timesTwo)
+        #expect(variadic == "ab")
+        #expect(sequence == "ab")
+        #expect(arrays == [1, 2])
+        #expect(endo(3) == 8)
         let increment: @Sendable (Int) -> Int = { $0 + 1 }
         #expect(concat(increment, increment)(0) == 2)
         let endos: [Endo<Int>] = [Endo(increment), Endo(increment)]
@@ -99,7 +105,8 @@ import Testing
     }
 
     @Test func semigroupOperatorStillCombinesValues() {
-        #expect(("a" <> "b" <> "c") == "abc")
+        let abc: String = "a" <> "b" <> "c"
+        #expect(abc == "abc")
         #expect((Sum(1) <> Sum(2) <> Sum(3)).value == 6)
     }
 }

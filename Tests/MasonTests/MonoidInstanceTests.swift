@@ -24,15 +24,24 @@ import Testing
     }
 
     @Test func setsUnite() {
-        #expect((Set([1, 2]) <> Set([2, 3])) == [1, 2, 3])
+        let union: Set<Int> = Set([1, 2]) <> Set([2, 3])
+        #expect(union == Set([1, 2, 3]))
     }
 
     @Test func optionalCombinesPresentValuesAndSkipsNil() {
-        #expect((Optional("a") <> Optional("b")) == "ab")
-        #expect((Optional("a") <> nil) == "a")
-        #expect((nil <> Optional("b")) == "b")
-        #expect((String?.none <> nil) == nil)
-        #expect(concat([nil, "a", nil, "b"] as [String?]) == "ab")
+        let a: String? = "a"
+        let b: String? = "b"
+        let none: String? = nil
+        let both: String? = a <> b
+        let left: String? = a <> none
+        let right: String? = none <> b
+        let neither: String? = none <> none
+        let all: String? = concat([nil, "a", nil, "b"] as [String?])
+        #expect(both == "ab")
+        #expect(left == "a")
+        #expect(right == "b")
+        #expect(neither == nil)
+        #expect(all == "ab")
     }
 
     @Test func optionalTurnsASemigroupIntoAMonoid() {
@@ -43,8 +52,10 @@ import Testing
 
     @Test func sumAddsAndProductMultiplies() {
         #expect(concat([1, 2, 3, 4].map(Sum.init)).value == 10)
-        #expect(concat([1, 2, 3, 4].map(Product.init)).value == 24)
-        #expect(concat([0.5, 0.25].map(Sum.init)).value == 0.75)
+        let product: Product<Int> = concat([1, 2, 3, 4].map { Product<Int>($0) })
+        #expect(product.value == 24)
+        let sum: Sum<Double> = concat([0.5, 0.25].map { Sum<Double>($0) })
+        #expect(sum.value == 0.75)
         #expect(concat([] as [Product<Double>]).value == 1)
         #expect(Sum(1) < Sum(2))
         #expect(Product(3) > Product(2))
@@ -81,8 +92,11 @@ import Testing
     }
 
     @Test func firstAndLastKeepTheFirstAndLastPresentValue() {
-        #expect(concat([nil, 2, 3, nil].map(First.init)).value == 2)
-        #expect(concat([nil, 2, 3, nil].map(Last.init)).value == 3)
+        let values: [Int?] = [nil, 2, 3, nil]
+        let first: First<Int> = concat(values.map { First<Int>($0) })
+        let last: Last<Int> = concat(values.map { Last<Int>($0) })
+        #expect(first.value == 2)
+        #expect(last.value == 3)
         #expect(concat([First<Int>(nil), First(nil)]).value == nil)
         #expect(concat([] as [Last<Int>]).value == nil)
     }

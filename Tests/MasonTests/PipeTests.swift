@@ -6,7 +6,8 @@ import Testing
         let parse: @Sendable (String) -> Int? = { Int($0) }
         let parsed = "42" |> parse
         #expect(parsed == 42)
-        #expect(pipe("mason", \.count) == 5)
+        let count: Int = pipe("mason", \String.count)
+        #expect(count == 5)
     }
 
     @Test func inoutPipeReturnsAMutatedCopy() {

@@ -113,7 +113,9 @@ import Testing
         #expect(clock.sleeps == [.seconds(1), .seconds(1)] as [Duration])
         let hopeless = retry({ (_: String) -> Int? in nil }, retries: 2, debounce: .exponential(1), sleeper: clock.threadSleeper)
         #expect(hopeless("/k") == nil)
-        #expect(Array(clock.sleeps.suffix(2)) == [.seconds(1), .seconds(2)] as [Duration])
+        let lastTwo: [Duration] = Array(clock.sleeps.suffix(2))
+        let expectedLastTwo: [Duration] = [.seconds(1), .seconds(2)]
+        #expect(lastTwo == expectedLastTwo)
     }
 
     @Test func resultRetriesUntilASuccess() {
