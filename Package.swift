@@ -13,12 +13,14 @@ let package = Package(
     products: [
         .library(name: "Mason", targets: ["Mason"]),
         .library(name: "MasonNetwork", targets: ["MasonNetwork"]),
+        .library(name: "MasonAsyncHTTPClient", targets: ["MasonAsyncHTTPClient"]),
         .library(name: "MasonTesting", targets: ["MasonTesting"]),
         .executable(name: "mason-demo", targets: ["mason-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Already dependencies of Hummingbird; named because MasonTesting imports their modules.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
@@ -27,7 +29,23 @@ let package = Package(
     ],
     targets: [
         .target(name: "Mason", swiftSettings: strict),
-        .target(name: "MasonNetwork", dependencies: ["Mason"], swiftSettings: strict),
+        .target(
+            name: "MasonNetwork",
+            dependencies: ["Mason", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "MasonAsyncHTTPClient",
+            dependencies: [
+                "Mason",
+                "MasonNetwork",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "MasonTesting",
             dependencies: [
@@ -43,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mason-demo",
-            dependencies: ["Mason"],
+            dependencies: ["Mason", "MasonNetwork", "MasonAsyncHTTPClient", "MasonTesting"],
             path: "Examples/mason-demo",
             swiftSettings: strict
         ),
@@ -63,7 +81,17 @@ let package = Package(
         ),
         .testTarget(
             name: "MasonNetworkTests",
-            dependencies: ["Mason", "MasonNetwork", "MasonTesting"],
+            dependencies: [
+                "Mason",
+                "MasonNetwork",
+                "MasonTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonAsyncHTTPClientTests",
+            dependencies: ["Mason", "MasonNetwork", "MasonAsyncHTTPClient", "MasonTesting"],
             swiftSettings: strict
         ),
     ]

@@ -2,12 +2,12 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Mason
 
 /// The delegate of a ``SessionConnection``'s session: collects each task's body, file and response,
 /// stops a task whose body passes its limit, and resumes the task's waiter exactly once.
 ///
-/// Every piece of state is in `exchanges`, a `Mutex`; no Foundation call is made while it is held.
+/// Every piece of state is in `exchanges`, a `Locked` (pthread) mutex; no Foundation call is made while it is held.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
     private struct Exchange {
         var limit: Int?
@@ -20,7 +20,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         var isStarted = false
     }
 
-    private let exchanges = Mutex<[Int: Exchange]>([:])
+    private let exchanges = Locked<[Int: Exchange]>([:])
 
     /// Registers a task before it starts.
     func prepare(_ id: Int, limit: Int?) {

@@ -9,7 +9,7 @@ public import FoundationNetworking
 public import Foundation
 #endif
 public import MasonNetwork
-import Synchronization
+import Mason
 
 /// A canned HTTP response for ``StubTransport``: status, header fields and body.
 ///
@@ -127,7 +127,7 @@ public final class StubTransport: Transport {
     }
 
     private let handler: Handler
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a stub answering with `handler`.
     ///
@@ -174,7 +174,7 @@ public final class StubTransport: Transport {
     /// - Returns: The stub.
     public static func sequence(_ responses: [StubResponse]) -> StubTransport {
         precondition(!responses.isEmpty, "StubTransport.sequence needs at least one response")
-        let next = Mutex(0)
+        let next = Locked(0)
         return StubTransport { _ in
             let index = next.withLock { index in
                 defer { index += 1 }

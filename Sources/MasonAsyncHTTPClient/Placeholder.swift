@@ -1,0 +1,1 @@
+// Placeholder until AsyncHTTPClientTransport lands.

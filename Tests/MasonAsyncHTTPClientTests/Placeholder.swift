@@ -1,0 +1,1 @@
+// Placeholder until the AsyncHTTPClientTransport tests land.

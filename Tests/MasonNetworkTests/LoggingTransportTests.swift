@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import Mason
+import MasonNetwork
+import MasonTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `LoggingTransport` against the real loopback server: one line per request and per response,
+/// and no credential in any line.
+@Suite(.timeLimit(.minutes(2))) struct LoggingTransportTests {
+    private let base = URLSessionTransport(configuration: .ephemeral)
+
+    private func request(_ url: URL) -> URLRequest {
+        URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+    }
+
+    @Test func oneLineForTheRequestAndOneForTheResponseSharingANumber() async throws {
+        try await LoopbackServer.withRunning { server in
+            let recorder = LogRecorder()
+            let transport = base.logging(to: recorder.logger())
+            let url = server.url("/", query: ["name": "Jane"])
+            let result = await requestAsync(request(url), transport: transport).value
+            #expect((try? result.get()) != nil)
+            let entries = recorder.entries
+            try #require(entries.count == 2)
+            #expect(entries[0].message == "→ GET \(url.absoluteString)")
+            #expect(entries[1].message.hasPrefix("← 200 GET \(url.absoluteString) ("))
+            #expect(entries[1].message.contains(" bytes, "))
+            #expect(entries[0].level == .info)
+            #expect(entries[0].metadata["mason.request"] != nil)
+            #expect(entries[0].metadata["mason.request"] == entries[1].metadata["mason.request"])
+        }
+    }
+
+    @Test func credentialsNeverReachTheLog() async throws {
+        try await LoopbackServer.withRunning { server in
+            let recorder = LogRecorder()
+            let transport = base.logging(to: recorder.logger())
+            let url = server.url("/headers", query: ["access_token": "query-secret"])
+            let basic = request(url) |> authorization(.basic(username: "guest", password: "guest"))
+            let bearer = request(url) |> authorization(.bearer("bearer-secret")) |> setHeader("c=cookie-secret", for: "Cookie")
+            _ = await requestAsync(basic, transport: transport).value
+            _ = await requestAsync(bearer, transport: transport).value
+            // The server did receive the credentials…
+            let seen = server.lastRequest(path: "/headers")?.headers.first { $0.key.lowercased() == "authorization" }?.value
+            #expect(seen == "Bearer bearer-secret")
+            // …and the log shows only that they were there.
+            let lines: [String] = recorder.entries.map(\.text)
+            #expect(lines.count == 4)
+            for secret in ["Z3Vlc3Q6Z3Vlc3Q=", "bearer-secret", "query-secret", "cookie-secret"] {
+                #expect(!lines.contains { $0.contains(secret) }, "\(secret) leaked into the log")
+            }
+            let requestHeaders = recorder.entries[2].metadata["http.request.headers"] ?? ""
+            #expect(requestHeaders.contains("Authorization: <redacted>"))
+            #expect(requestHeaders.contains("Cookie: <redacted>"))
+            #expect(recorder.entries[2].message.contains("access_token=<redacted>"))
+        }
+    }
+
+    @Test func aNonSuccessStatusIsLoggedAsAResponse() async throws {
+        try await LoopbackServer.withRunning { server in
+            let recorder = LogRecorder()
+            let transport = base.logging(to: recorder.logger())
+            let url = server.url("/products/1", fault: .status(503))
+            let result = await requestAsync(request(url), transport: transport).value
+            #expect(result.failure?.statusCode == 503)
+            #expect(recorder.messages.last?.hasPrefix("← 503 GET ") == true)
+        }
+    }
+
+    @Test func aTransportFailureIsLoggedAtTheFailureLevel() async throws {
+        try await LoopbackServer.withRunning { server in
+            let recorder = LogRecorder()
+            let transport = base.logging(to: recorder.logger(), failureLevel: .error)
+            let url = server.url("/products/1", fault: .dropConnection)
+            let result = await requestAsync(request(url), transport: transport).value
+            #expect(result.failure != nil)
+            let last = try #require(recorder.entries.last)
+            #expect(last.level == .error)
+            #expect(last.message.hasPrefix("✕ GET \(url.absoluteString): "))
+        }
+    }
+
+    @Test func aCancelledRequestIsLoggedAsCancelledAtTheNormalLevel() async throws {
+        try await LoopbackServer.withRunning { server in
+            let recorder = LogRecorder()
+            let transport = base.logging(to: recorder.logger())
+            let url = server.url("/products/1", fault: .neverRespond)
+            let pending = requestAsync(request(url), transport: transport)
+            let task = Task { await pending.value }
+            try await server.waitForRequests(1)
+            task.cancel()
+            let result = await task.value
+            #expect(result == .failure(.canceledByUser))
+            let last = try #require(recorder.entries.last)
+            #expect(last.message == "✕ GET \(url.absoluteString): cancelled")
+            #expect(last.level == .info)
+        }
+    }
+
+    @Test func linesBelowTheLoggersLevelAreDropped() async throws {
+        try await LoopbackServer.withRunning { server in
+            let recorder = LogRecorder()
+            let transport = base.logging(to: recorder.logger(level: .notice), level: .debug)
+            _ = await requestAsync(request(server.url("/ip")), transport: transport).value
+            #expect(recorder.entries.isEmpty)
+        }
+    }
+}
