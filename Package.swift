@@ -86,12 +86,21 @@ let package = Package(
                 "MasonNetwork",
                 "MasonTesting",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "MasonAsyncHTTPClientTests",
-            dependencies: ["Mason", "MasonNetwork", "MasonAsyncHTTPClient", "MasonTesting"],
+            dependencies: [
+                "Mason",
+                "MasonNetwork",
+                "MasonAsyncHTTPClient",
+                "MasonTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
     ]

@@ -11,6 +11,8 @@ public import Mason
 /// headers and body; a transport failure keeps its description and `URLError` code; a decoding failure
 /// keeps the type and the coding path. Requests that can never be sent fail before anything goes on
 /// the wire: a missing or malformed URL, a header value with CR or LF, a body that could not be encoded.
+/// A request whose credential could not be renewed (see ``AuthenticatingTransport``) fails with
+/// ``authenticationFailed(description:)``.
 ///
 /// The error is `Sendable` and `Equatable`, so tests compare it directly. It is
 /// `CancellationRepresentable`: a cancelled `Deferred<Result<_, NetworkRequestError>>` reports
@@ -44,6 +46,18 @@ public enum NetworkRequestError: Error, Sendable, Equatable {
     case failed(description: String, code: URLError.Code?)
     /// The request was cancelled.
     case canceledByUser
+    /// The server rejected the request's credential (401) and renewing it failed; the associated value
+    /// describes the refresh's error. Reported by ``AuthenticatingTransport``; the request was not
+    /// sent again.
+    ///
+    /// ```swift
+    /// let transport = URLSessionTransport.shared.authenticated(by: Authenticator(credential: .bearer("old")) { _ in
+    ///     throw URLError(.userAuthenticationRequired)
+    /// })
+    /// await requestAsync(request, transport: transport).value
+    /// // .failure(.authenticationFailed(description: "… error -1013 …"))
+    /// ```
+    case authenticationFailed(description: String)
 
     /// Maps any error to a network error — the one place where transport errors are translated.
     ///

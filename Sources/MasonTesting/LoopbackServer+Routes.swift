@@ -47,6 +47,13 @@ extension LoopbackServer {
     /// The IP address `GET /ip` reports.
     static let reportedIP = "10.0.0.7"
 
+    /// Every route: the seeds' endpoints and those that read the server's state (`GET /secure`).
+    static func addRoutes(to router: Router<LoopbackRequestContext>, storage: LoopbackStorage) {
+        addRoutes(to: router)
+        addAuthRoutes(to: router, storage: storage)
+    }
+
+    /// The seeds' endpoints, which need no state.
     static func addRoutes(to router: Router<LoopbackRequestContext>) {
         router.get("/") { request, _ -> Response in
             guard let name = queryDictionary(request)["name"], !name.isEmpty else {

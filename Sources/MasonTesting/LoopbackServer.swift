@@ -20,6 +20,8 @@ import ServiceLifecycle
 /// - `GET|POST|PUT|PATCH|DELETE /echo` → the method, path, query, headers and body (`body` as text,
 ///   `null` when not UTF-8; `bodyBase64` always) as JSON
 /// - `GET /headers` → the request headers as a JSON object (names lowercased)
+/// - `GET /secure` → `{"authorized":true,"token":"<token>"}` for `Authorization: Bearer <token>` with the
+///   token set by ``acceptToken(_:)``; 401 with `WWW-Authenticate: Bearer` otherwise
 ///
 /// Every JSON body has sorted keys. Tag a request with a test-chosen id (header ``idHeaderName`` or query
 /// item ``idQueryName``) to give it its own ``FaultScript`` and counts, so concurrent tests do not interfere.
@@ -242,7 +244,7 @@ public final class LoopbackServer: Sendable {
                 keepsConnectionsAlive: configuration.keepsConnectionsAlive
             )
         )
-        Self.addRoutes(to: router)
+        Self.addRoutes(to: router, storage: storage)
         let application = Application(
             router: router,
             configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),

@@ -1,6 +1,7 @@
 import Mason
 
-/// The loopback server's shared state: fault scripts, recorded requests, waiters and open gates.
+/// The loopback server's shared state: fault scripts, recorded requests, waiters, open gates and the
+/// bearer token `GET /secure` accepts.
 ///
 /// One lock guards everything; continuations are always resumed after the lock is released.
 ///
@@ -58,6 +59,7 @@ final class LoopbackStorage: Sendable {
         var gates: [ObjectIdentifier: ConnectionGate] = [:]
         var nextToken = 0
         var stopped = false
+        var acceptedToken: String?
 
         func log(_ log: Log) -> [RecordedRequest] {
             switch log {
@@ -98,6 +100,14 @@ final class LoopbackStorage: Sendable {
             }
             return state.pathScripts[path]?.next()
         }
+    }
+
+    // MARK: Authentication
+
+    /// The bearer token `GET /secure` accepts; `nil` rejects every request.
+    var acceptedToken: String? {
+        get { state.withLock { $0.acceptedToken } }
+        set { state.withLock { $0.acceptedToken = newValue } }
     }
 
     // MARK: Recording

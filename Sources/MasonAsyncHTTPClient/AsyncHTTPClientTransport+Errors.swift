@@ -1,0 +1,97 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MasonNetwork
+import NIOCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// How async-http-client's and SwiftNIO's errors become `NetworkRequestError`s, with the `URLError` code
+// URLSession would report for the same failure, so callers handle both transports alike.
+
+extension AsyncHTTPClientTransport {
+    /// The network error for `error`, thrown while sending a request.
+    ///
+    /// - any failure of a cancelled task, `CancellationError` and `HTTPClientError.cancelled` →
+    ///   `.canceledByUser` (a request cancelled while it waits for a connection fails with the last
+    ///   connection error, not with a cancellation);
+    /// - a deadline, read, write, connect or handshake timeout → `.failed(…, code: .timedOut)`;
+    /// - a refused connection (whatever wraps the `ECONNREFUSED`) → `.failed(…, code: .cannotConnectToHost)`;
+    /// - a connection the server closed or reset → `.failed(…, code: .networkConnectionLost)`;
+    /// - a `NetworkRequestError` is kept; anything else → `.failed(description:code: nil)`.
+    ///
+    /// The description is the client's own, `String(describing: error)`.
+    static func networkError(from error: any Error, taskIsCancelled: Bool) -> NetworkRequestError {
+        if let error = error as? NetworkRequestError, !taskIsCancelled { return error }
+        if taskIsCancelled || error is CancellationError || error as? HTTPClientError == .cancelled {
+            return .canceledByUser
+        }
+        return .failed(description: String(describing: error), code: urlErrorCode(for: error))
+    }
+
+    /// The `URLError` code URLSession would give for `error`, or `nil`; errors nested in `error` are
+    /// looked at down to `depth` levels.
+    static func urlErrorCode(for error: any Error, depth: Int = 4) -> URLError.Code? {
+        switch error {
+        case let error as HTTPClientError:
+            urlErrorCode(for: error)
+        case let error as IOError:
+            urlErrorCode(forErrno: error.errnoCode)
+        case let error as ChannelError:
+            urlErrorCode(for: error)
+        default:
+            // SwiftNIO's `NIOConnectionError` (in NIOPosix, which this module does not import) wraps the
+            // error of each connection attempt: look for them inside it.
+            nestedCode(in: error, depth: depth)
+        }
+    }
+
+    private static func urlErrorCode(for error: HTTPClientError) -> URLError.Code? {
+        let timeouts: [HTTPClientError] = [
+            .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout,
+            .tlsHandshakeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout,
+        ]
+        if timeouts.contains(error) { return .timedOut }
+        if error == .remoteConnectionClosed { return .networkConnectionLost }
+        return nil
+    }
+
+    private static func urlErrorCode(for error: ChannelError) -> URLError.Code? {
+        switch error {
+        case .connectTimeout: .timedOut
+        case .eof, .ioOnClosedChannel, .alreadyClosed, .inputClosed, .outputClosed: .networkConnectionLost
+        default: nil
+        }
+    }
+
+    private static func urlErrorCode(forErrno code: CInt) -> URLError.Code? {
+        switch code {
+        case ECONNREFUSED: .cannotConnectToHost
+        case ECONNRESET, ECONNABORTED, EPIPE, ENOTCONN: .networkConnectionLost
+        case ETIMEDOUT: .timedOut
+        default: nil
+        }
+    }
+
+    /// The first code of an error stored in `value`, or in the values it stores (as the attempts of
+    /// `NIOConnectionError.connectionErrors` are), down to `depth` levels; or `nil`.
+    private static func nestedCode(in value: Any, depth: Int) -> URLError.Code? {
+        guard depth > 0 else { return nil }
+        for child in Mirror(reflecting: value).children {
+            let code = if let error = child.value as? any Error {
+                urlErrorCode(for: error, depth: depth - 1)
+            } else {
+                nestedCode(in: child.value, depth: depth - 1)
+            }
+            if let code { return code }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,160 @@
+public import AsyncHTTPClient
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+public import MasonNetwork
+import NIOCore
+
+/// A ``Transport`` on swift-server's async-http-client: MasonNetwork's requests over an `HTTPClient`.
+///
+/// It behaves as ``URLSessionTransport`` does, so the two are interchangeable:
+///
+/// - **Checks first.** `validateRequest(_:)` runs before anything is sent: a header value with CR or LF
+///   fails with `NetworkRequestError.invalidHeader(field:)`, and a task cancelled before the request
+///   starts sends nothing.
+/// - **Every status is returned.** A non-2xx response is a response, not an error; the request functions
+///   validate it, as they do for every transport.
+/// - **A size limit.** A response body larger than ``maximumBodySize`` (a download larger than
+///   ``maximumDownloadSize``) stops the transfer — as soon as `Content-Length` announces it, or as soon
+///   as the bytes received pass it — and fails with `NetworkRequestError.bodyTooLarge(limit:)`.
+/// - **Timeouts.** The request's `timeoutInterval`, sub-second ones included, bounds each wait: for the
+///   response head (the client's deadline), then between two pieces of the body. Either fails with
+///   `.failed(description:code: .timedOut)`.
+/// - **Cancellation.** Cancelling the Swift task that awaits ``send(_:)`` closes the request's connection
+///   and fails with `NetworkRequestError.canceledByUser`.
+///
+/// Every error it throws is a `NetworkRequestError`. The client's errors are translated: a cancelled
+/// task → `.canceledByUser`; a deadline or read timeout → `.failed(…, code: .timedOut)`; a refused
+/// connection → `.cannotConnectToHost`; a connection the server closed → `.networkConnectionLost`;
+/// anything else → `.failed(description:code: nil)`.
+/// The transport is a `Sendable` value; the `HTTPClient` is shared, not owned (it is not shut down).
+///
+/// ```swift
+/// let transport = AsyncHTTPClientTransport(maximumBodySize: 1 << 20)
+/// let result = await requestAsync(URLRequest(url: url), transport: transport).value
+/// // .success(body), or .failure(.bodyTooLarge(limit: 1048576)) for a 5 MB answer
+/// ```
+public struct AsyncHTTPClientTransport: Transport {
+    /// The client that sends the requests.
+    ///
+    /// ```swift
+    /// AsyncHTTPClientTransport().client === HTTPClient.shared   // true
+    /// ```
+    public let client: HTTPClient
+
+    /// The largest response body ``send(_:)`` accepts, in bytes, or `nil` for no limit.
+    ///
+    /// ```swift
+    /// AsyncHTTPClientTransport().maximumBodySize   // 67108864
+    /// ```
+    public let maximumBodySize: Int?
+
+    /// The largest file ``download(_:)`` accepts, in bytes, or `nil` for no limit.
+    ///
+    /// ```swift
+    /// AsyncHTTPClientTransport(maximumDownloadSize: 1 << 30).maximumDownloadSize   // 1073741824
+    /// ```
+    public let maximumDownloadSize: Int?
+
+    /// Creates a transport sending through `client`.
+    ///
+    /// ```swift
+    /// let transport = AsyncHTTPClientTransport(client: .shared, maximumBodySize: 1 << 20)
+    /// let fetch = requestAsync(transport: transport) <&> decodeJsonData
+    /// ```
+    /// - Parameters:
+    ///   - client: The client; `HTTPClient.shared` by default. The transport does not shut it down.
+    ///   - maximumBodySize: The largest response body ``send(_:)`` accepts, in bytes, or `nil` for no
+    ///     limit; `URLSessionTransport.defaultMaximumBodySize` (64 MiB) by default.
+    ///   - maximumDownloadSize: The largest file ``download(_:)`` accepts, in bytes, or `nil` (the
+    ///     default) for no limit.
+    public init(
+        client: HTTPClient = .shared,
+        maximumBodySize: Int? = URLSessionTransport.defaultMaximumBodySize,
+        maximumDownloadSize: Int? = nil
+    ) {
+        self.client = client
+        self.maximumBodySize = maximumBodySize
+        self.maximumDownloadSize = maximumDownloadSize
+    }
+
+    /// Sends `request` and returns the body and the HTTP response, whatever its status.
+    ///
+    /// ```swift
+    /// let (data, response) = try await AsyncHTTPClientTransport().send(request)
+    /// response.statusCode   // 200, or 404: a non-2xx answer is returned too
+    /// ```
+    /// - Parameter request: The request: method, header fields and `httpBody` are sent.
+    /// - Returns: The body and the response.
+    /// - Throws: `NetworkRequestError`: what `validateRequest(_:)` rejects (nothing is sent),
+    ///   `.bodyTooLarge(limit:)`, `.canceledByUser`, or `.failed(description:code:)`.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await exchange(request, limit: maximumBodySize, into: Data()) { data, piece in
+            data.append(contentsOf: piece.readableBytesView)
+        }
+    }
+
+    /// Downloads the body of the response to `request` into a new temporary file, and returns the file's
+    /// URL and the HTTP response, whatever its status. The caller owns the file.
+    ///
+    /// The body goes to the file piece by piece, never whole into memory; on failure the file is removed.
+    ///
+    /// ```swift
+    /// let (file, response) = try await AsyncHTTPClientTransport(maximumDownloadSize: 1 << 30).download(request)
+    /// try FileManager.default.moveItem(at: file, to: destination)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The URL of the downloaded file and the response.
+    /// - Throws: `NetworkRequestError`, as ``send(_:)`` does, with ``maximumDownloadSize`` as the limit.
+    public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mason-download-\(UUID().uuidString)")
+        do {
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            let handle = try FileHandle(forWritingTo: file)
+            defer { try? handle.close() }
+            let (_, response) = try await exchange(request, limit: maximumDownloadSize, into: handle) { handle, piece in
+                try handle.write(contentsOf: piece.readableBytesView)
+            }
+            return (file, response)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw Self.networkError(from: error, taskIsCancelled: Task.isCancelled)
+        }
+    }
+
+    /// Checks and sends `request`, reads its body into `output` with `append`, and translates any failure.
+    private func exchange<Output: Sendable>(
+        _ request: URLRequest,
+        limit: Int?,
+        into output: Output,
+        appending append: @escaping @Sendable (inout Output, ByteBuffer) throws -> Void
+    ) async throws(NetworkRequestError) -> (Output, HTTPURLResponse) {
+        let prepared = try validateRequest(request).get()
+        if Task.isCancelled { throw .canceledByUser }
+        let timeout = Self.timeout(of: prepared)
+        do {
+            let deadline = timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
+            let response = try await client.execute(HTTPClientRequest(prepared), deadline: deadline)
+            let reader = ResponseBodyReader(limit: limit, idleTimeout: timeout)
+            let body = try await reader.read(response, into: output, appending: append)
+            guard let answer = HTTPURLResponse(response, answering: prepared) else {
+                throw NetworkRequestError.noResponse
+            }
+            return (body, answer)
+        } catch {
+            throw Self.networkError(from: error, taskIsCancelled: Task.isCancelled)
+        }
+    }
+
+    /// The request's `timeoutInterval` as a duration, or `nil` when it sets no timeout (zero, negative
+    /// or infinite). Capped at 10⁹ seconds so the client's deadline cannot overflow.
+    static func timeout(of request: URLRequest) -> Duration? {
+        let interval = request.timeoutInterval
+        guard interval > 0, interval.isFinite else { return nil }
+        return .nanoseconds(Int64((min(interval, 1e9) * 1e9).rounded(.up)))
+    }
+}

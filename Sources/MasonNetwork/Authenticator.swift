@@ -1,0 +1,188 @@
+import Mason
+
+/// Holds the current credential of a client and renews it when a server rejects it — once, however
+/// many requests were rejected together.
+///
+/// An ``AuthenticatingTransport`` asks the authenticator for the ``credential`` before each request
+/// and, when the server answers 401, for a new one with ``refreshedCredential(replacing:)``. Refreshes
+/// are **coalesced**:
+/// - if a refresh is already in flight, the caller waits for it instead of starting another;
+/// - if the credential was already replaced since the rejected request was sent (the rejected value
+///   is no longer the current one), the current credential is returned at once, without refreshing.
+///
+/// So 50 requests that fail with the same expired token cause exactly one call of `refresh`.
+///
+/// The refresh runs in a task of its own: a caller that is cancelled while it waits stops waiting
+/// (with `CancellationError`) without cancelling the refresh the others wait for. When `refresh`
+/// throws, every caller waiting for it gets its error and the credential is left as it was.
+///
+/// ```swift
+/// let authenticator = Authenticator(credential: .bearer(storedToken)) { rejected in
+///     let token = try await session.renewToken()     // called once per expiry
+///     return .bearer(token)
+/// }
+/// let transport = URLSessionTransport.shared.authenticated(by: authenticator)
+/// ```
+///
+/// `Authenticator` is a `Sendable` reference type (a lock guards its state); share one per account.
+public final class Authenticator: Sendable {
+    /// Renews a credential: given the one the server rejected (`nil` if the request carried none),
+    /// returns the one to use from now on.
+    ///
+    /// ```swift
+    /// let refresh: Authenticator.Refresh = { _ in .bearer(try await fetchToken()) }
+    /// ```
+    public typealias Refresh = @Sendable (_ rejected: AuthorizationType?) async throws -> AuthorizationType
+
+    private struct State {
+        var credential: AuthorizationType?
+        var isRefreshing = false
+        var waiters: [UInt64: CheckedContinuation<AuthorizationType, any Error>] = [:]
+        var nextID: UInt64 = 0
+        var refreshCount = 0
+        /// Tests waiting for a number of callers to wait for a refresh.
+        var observers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Removes and returns the observers whose count of waiters is reached.
+        mutating func satisfiedObservers() -> [CheckedContinuation<Void, Never>] {
+            let count = waiters.count
+            let satisfied = observers.filter { $0.count <= count }.map(\.continuation)
+            observers.removeAll { $0.count <= count }
+            return satisfied
+        }
+    }
+
+    private let refresh: Refresh
+    private let state: Locked<State>
+
+    /// Creates an authenticator with a first credential (or none) and the function that renews it.
+    ///
+    /// ```swift
+    /// let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer(try await login()) }
+    /// authenticator.credential   // .bearer("t1")
+    /// ```
+    /// - Parameters:
+    ///   - credential: The credential to send first; `nil` sends none until the first refresh.
+    ///   - refresh: Renews the credential; called at most once at a time.
+    public init(credential: AuthorizationType? = nil, refresh: @escaping Refresh) {
+        self.refresh = refresh
+        state = Locked(State(credential: credential))
+    }
+
+    /// The credential requests are sent with now, or `nil` if there is none yet.
+    ///
+    /// ```swift
+    /// authenticator.credential?.headerValue   // "Bearer t1"
+    /// ```
+    public var credential: AuthorizationType? {
+        state.withLock { $0.credential }
+    }
+
+    /// How many times `refresh` has been called.
+    ///
+    /// ```swift
+    /// _ = try await authenticator.refreshedCredential(replacing: .bearer("t1"))
+    /// authenticator.refreshCount   // 1
+    /// ```
+    public var refreshCount: Int {
+        state.withLock { $0.refreshCount }
+    }
+
+    /// Replaces the credential, for example after the user logged in or out. A refresh in flight still
+    /// stores its result when it ends.
+    ///
+    /// ```swift
+    /// authenticator.setCredential(.bearer(tokenFromLogin))
+    /// authenticator.setCredential(nil)   // logged out: requests go without Authorization
+    /// ```
+    /// - Parameter credential: The new credential, or `nil` for none.
+    public func setCredential(_ credential: AuthorizationType?) {
+        state.withLock { $0.credential = credential }
+    }
+
+    /// A credential to use instead of `rejected`: the current one if it has already replaced
+    /// `rejected`, otherwise the result of a refresh — the one in flight, or a new one.
+    ///
+    /// ```swift
+    /// let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer("t2") }
+    /// try await authenticator.refreshedCredential(replacing: .bearer("t1"))   // .bearer("t2"), refreshed
+    /// try await authenticator.refreshedCredential(replacing: .bearer("t1"))   // .bearer("t2"), no refresh
+    /// authenticator.refreshCount                                              // 1
+    /// ```
+    /// - Parameter rejected: The credential the server rejected (`nil` if the request carried none).
+    /// - Returns: The credential to retry with.
+    /// - Throws: The refresh's error, or `CancellationError` if the calling task is cancelled while it
+    ///   waits (the refresh goes on for the other callers).
+    public func refreshedCredential(replacing rejected: AuthorizationType?) async throws -> AuthorizationType {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<AuthorizationType, any Error>) in
+                enum Start {
+                    case cancelled, current(AuthorizationType)
+                    case waiting([CheckedContinuation<Void, Never>]), refreshing([CheckedContinuation<Void, Never>])
+                }
+                let start: Start = state.withLock { state in
+                    // Checked under the lock: a later cancellation finds the waiter in `onCancel`.
+                    if Task.isCancelled { return .cancelled }
+                    if let current = state.credential, current != rejected { return .current(current) }
+                    state.waiters[id] = continuation
+                    if state.isRefreshing { return .waiting(state.satisfiedObservers()) }
+                    state.isRefreshing = true
+                    state.refreshCount += 1
+                    return .refreshing(state.satisfiedObservers())
+                }
+                switch start {
+                case .cancelled:
+                    continuation.resume(throwing: CancellationError())
+                case .current(let current):
+                    continuation.resume(returning: current)
+                case .waiting(let observers):
+                    for observer in observers { observer.resume() }
+                case .refreshing(let observers):
+                    startRefresh(replacing: rejected)
+                    for observer in observers { observer.resume() }
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+            waiter?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// For tests: suspends until at least `count` callers wait for a refresh (the one that started it
+    /// included), so a test can hold a refresh open until every rejected request has joined it.
+    package func waitForWaiters(count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let reached = state.withLock { state in
+                if state.waiters.count >= count { return true }
+                state.observers.append((count, continuation))
+                return false
+            }
+            if reached { continuation.resume() }
+        }
+    }
+
+    /// Runs `refresh` in a task of its own, then stores its credential and wakes every waiter.
+    private func startRefresh(replacing rejected: AuthorizationType?) {
+        let refresh = self.refresh
+        Task {
+            let result: Result<AuthorizationType, any Error>
+            do {
+                result = .success(try await refresh(rejected))
+            } catch {
+                result = .failure(error)
+            }
+            let waiters = state.withLock { state in
+                if case .success(let credential) = result { state.credential = credential }
+                state.isRefreshing = false
+                let waiters = state.waiters
+                state.waiters = [:]
+                return waiters
+            }
+            for waiter in waiters.values { waiter.resume(with: result) }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Mason
+@testable import MasonAsyncHTTPClient
+import MasonNetwork
+import NIOCore
+import NIOHTTP1
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `AsyncHTTPClientTransport` adds on top of async-http-client: the conversion of requests and
+/// responses, timeouts, and the translation of the client's errors. (The behaviour against a real server
+/// is in `TransportConformanceTests`.)
+@Suite struct AsyncHTTPClientTransportTests {
+    private static let url = URL(string: "https://example.com/items?page=2")!
+
+    @Test func aRequestKeepsItsURLMethodHeadersAndBody() throws {
+        var request = URLRequest(url: Self.url)
+        request.httpMethod = "PATCH"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(#"{"a":1}"#.utf8)
+        let converted = try HTTPClientRequest(request)
+        #expect(converted.url == "https://example.com/items?page=2")
+        #expect(converted.method == .PATCH)
+        #expect(converted.headers["Content-Type"] == ["application/json"])
+        #expect(converted.headers["Authorization"] == ["Bearer t"])
+        #expect(converted.body != nil)
+    }
+
+    @Test func aRequestWithoutAMethodOrBodyIsABodilessGET() throws {
+        var request = URLRequest(url: Self.url)
+        request.httpMethod = nil
+        let converted = try HTTPClientRequest(request)
+        #expect(converted.method == .GET)
+        #expect(converted.body == nil)
+    }
+
+    @Test func anUnusualMethodIsSentAsWritten() throws {
+        let converted = try HTTPClientRequest(URLRequest(url: Self.url) |> method("PROPFIND"))
+        #expect(converted.method.rawValue == "PROPFIND")
+    }
+
+    @Test func aResponseKeepsItsStatusVersionAndHeadersWithRepeatedFieldsJoined() throws {
+        let answer = HTTPClientResponse(
+            status: .notFound,
+            headers: HTTPHeaders([("Content-Type", "text/plain"), ("X-Tag", "a"), ("X-Tag", "b")]))
+        let response = try #require(HTTPURLResponse(answer, answering: URLRequest(url: Self.url)))
+        #expect(response.statusCode == 404)
+        #expect(response.url == Self.url)
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
+        #expect(response.value(forHTTPHeaderField: "X-Tag") == "a, b")
+    }
+
+    @Test func theTimeoutIsTheRequestsTimeoutIntervalSubSecondIncluded() {
+        #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: 0.25)) == .milliseconds(250))
+        #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: 30)) == .seconds(30))
+        #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: 0)) == nil)
+        #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: .infinity)) == nil)
+    }
+
+    @Test func theDefaultsAreTheSharedClientAndURLSessionTransportsLimits() {
+        let transport = AsyncHTTPClientTransport()
+        #expect(transport.client === HTTPClient.shared)
+        #expect(transport.maximumBodySize == URLSessionTransport.defaultMaximumBodySize)
+        #expect(transport.maximumDownloadSize == nil)
+    }
+
+    // MARK: Errors
+
+    private static func translated(_ error: any Error, cancelled: Bool = false) -> NetworkRequestError {
+        AsyncHTTPClientTransport.networkError(from: error, taskIsCancelled: cancelled)
+    }
+
+    @Test func cancellationsBecomeCanceledByUser() {
+        #expect(Self.translated(CancellationError()) == .canceledByUser)
+        #expect(Self.translated(HTTPClientError.cancelled) == .canceledByUser)
+        // A request cancelled while it waits for a connection fails with the last connection error.
+        #expect(Self.translated(IOError(errnoCode: ECONNREFUSED, reason: "connect"), cancelled: true) == .canceledByUser)
+    }
+
+    @Test func timeoutsBecomeTimedOut() {
+        for error in [HTTPClientError.deadlineExceeded, .readTimeout, .connectTimeout] {
+            #expect(Self.translated(error) == .failed(description: String(describing: error), code: .timedOut))
+        }
+        #expect(AsyncHTTPClientTransport.urlErrorCode(for: ChannelError.connectTimeout(.seconds(1))) == .timedOut)
+    }
+
+    @Test func connectionFailuresKeepTheirURLErrorCodes() {
+        #expect(AsyncHTTPClientTransport.urlErrorCode(for: IOError(errnoCode: ECONNREFUSED, reason: "connect"))
+            == .cannotConnectToHost)
+        #expect(AsyncHTTPClientTransport.urlErrorCode(for: IOError(errnoCode: ECONNRESET, reason: "read"))
+            == .networkConnectionLost)
+        #expect(AsyncHTTPClientTransport.urlErrorCode(for: HTTPClientError.remoteConnectionClosed) == .networkConnectionLost)
+        #expect(AsyncHTTPClientTransport.urlErrorCode(for: ChannelError.eof) == .networkConnectionLost)
+    }
+
+    @Test func aConnectionErrorWrappedInAnotherErrorIsFound() {
+        struct Attempt { let error: any Error }
+        struct Wrapper: Error { let host = "127.0.0.1"; let attempts: [Attempt] }
+        let wrapped = Wrapper(attempts: [Attempt(error: IOError(errnoCode: ECONNREFUSED, reason: "connect"))])
+        #expect(AsyncHTTPClientTransport.urlErrorCode(for: wrapped) == .cannotConnectToHost)
+    }
+
+    @Test func otherErrorsFailWithTheirDescriptionAndNoCode() {
+        struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
+        #expect(Self.translated(Odd()) == .failed(description: "odd", code: nil))
+        #expect(Self.translated(HTTPClientError.invalidURL) == .failed(description: "HTTPClientError.invalidURL", code: nil))
+        #expect(Self.translated(NetworkRequestError.bodyTooLarge(limit: 3)) == .bodyTooLarge(limit: 3))
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the AsyncHTTPClientTransport tests land.

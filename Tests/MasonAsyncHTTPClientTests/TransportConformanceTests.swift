@@ -1,0 +1,284 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Mason
+import MasonAsyncHTTPClient
+import MasonNetwork
+import MasonTesting
+import Testing
+
+/// The behaviour every ``Transport`` owes MasonNetwork, checked against the real `LoopbackServer` for
+/// both transports: `URLSessionTransport` and `AsyncHTTPClientTransport`.
+@Suite(.timeLimit(.minutes(2))) struct TransportConformanceTests {
+    /// The transports under test.
+    enum TransportKind: String, Sendable, CustomTestStringConvertible {
+        case urlSession
+        case asyncHTTPClient
+
+        var testDescription: String { rawValue }
+
+        /// A transport of this kind with the given limits.
+        func make(maximumBodySize: Int? = TransportConformanceTests.limit, maximumDownloadSize: Int? = nil) -> any Transport {
+            switch self {
+            case .urlSession:
+                URLSessionTransport(
+                    configuration: .ephemeral, maximumBodySize: maximumBodySize, maximumDownloadSize: maximumDownloadSize)
+            case .asyncHTTPClient:
+                AsyncHTTPClientTransport(maximumBodySize: maximumBodySize, maximumDownloadSize: maximumDownloadSize)
+            }
+        }
+
+        /// The code of a connection the server closed without answering. FoundationNetworking (libcurl)
+        /// reports an empty reply as a bad server response; async-http-client as a lost connection.
+        var droppedConnectionCode: URLError.Code {
+            switch self {
+            case .urlSession: .badServerResponse
+            case .asyncHTTPClient: .networkConnectionLost
+            }
+        }
+    }
+
+    private struct AgeGuess: Decodable, Equatable, Sendable {
+        let name: String
+        let age: Int
+    }
+
+    private struct Note: Codable, Equatable, Sendable {
+        let title: String
+    }
+
+    /// What the server's `/echo` route answers (the fields these tests read).
+    private struct Echo: Decodable, Sendable {
+        let method: String
+        let headers: [String: String]
+        let body: String?
+    }
+
+    static let limit = 64 * 1024
+
+    private static func request(_ url: URL, timeout: TimeInterval = 30) -> URLRequest {
+        URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    }
+
+    /// Fails the test unless `result` failed with `.failed` and `code`.
+    private static func expectFailure<Value>(
+        _ result: Result<Value, NetworkRequestError>, code: URLError.Code, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard case .failure(.failed(_, let actual)) = result else {
+            Issue.record("expected .failed(code: \(code)), got \(result)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == code, sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aGETSendsItsHeadersAndItsJSONAnswerDecodes(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = kind.make()
+            let request = Self.request(server.url("/", query: ["name": "Jane"])) |> setHeader("abc-123", for: "X-Trace")
+            let fetch: Deferred<Result<AgeGuess, NetworkRequestError>> =
+                request |> requestAsync(transport: transport) <&> decodeJsonData
+            #expect(await fetch.value == .success(AgeGuess(name: "Jane", age: 48)))
+            #expect(server.lastRequest(path: "/")?.header("X-Trace") == "abc-123")
+
+            let (_, response) = try await dataTask(request, transport: transport).value.get()
+            #expect(response.statusCode == 200)
+            #expect(response.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aNonSuccessStatusKeepsItsStatusHeadersAndBody(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let fault = Fault.status(503, headers: ["X-Reason": "maintenance"], body: "down for a bit")
+            let result = await requestAsync(Self.request(server.url("/products/1", fault: fault)), transport: kind.make()).value
+            guard case .failure(.invalidResponse(let response)) = result else {
+                Issue.record("expected invalidResponse, got \(result)")
+                return
+            }
+            #expect(response.status == 503)
+            #expect(response.headers.first { $0.key.lowercased() == "x-reason" }?.value == "maintenance")
+            #expect(response.text == "down for a bit")
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aPostedJSONBodyIsEchoed(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let posted = Self.request(server.url("/echo")) |> post(Note(title: "mortar"))
+            let echo: Result<Echo, NetworkRequestError> = decodeJsonData(
+                result: await requestAsync(posted, transport: kind.make()).value)
+            let answer = try echo.get()
+            #expect(answer.method == "POST")
+            #expect(answer.headers["content-type"] == "application/json")
+            #expect(try JSONDecoder().decode(Note.self, from: Data((answer.body ?? "").utf8)) == Note(title: "mortar"))
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func authorizationHeadersArriveExactlyAsSet(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = kind.make()
+            let url = server.url("/headers")
+            _ = await requestAsync(Self.request(url) |> authorization(.basic(username: "guest", password: "guest")),
+                transport: transport).value
+            #expect(server.lastRequest(path: "/headers")?.header("Authorization") == "Basic Z3Vlc3Q6Z3Vlc3Q=")
+            _ = await requestAsync(Self.request(url) |> authorization(.bearer("secret-token-123")), transport: transport).value
+            #expect(server.lastRequest(path: "/headers")?.header("Authorization") == "Bearer secret-token-123")
+            _ = await requestAsync(Self.request(url) |> authorization(.custom(field: "CustomField", data: "5-53455345g")),
+                transport: transport).value
+            #expect(server.lastRequest(path: "/headers")?.header("Authorization") == "CustomField 5-53455345g")
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aHeaderWithALineBreakIsRejectedWithNothingSent(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = kind.make()
+            let unsafe = Self.request(server.url("/headers")) |> setHeader("evil\r\nX-Injected: 1", for: "X-Note")
+            #expect(await requestAsync(unsafe, transport: transport).value == .failure(.invalidHeader(field: "X-Note")))
+            // The transport checks on its own too, for callers that use it directly.
+            await #expect(throws: NetworkRequestError.invalidHeader(field: "X-Note")) {
+                try await transport.send(unsafe)
+            }
+            #expect(server.requestCount() == 0)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient], [true, false])
+    func aBodyOverTheLimitFailsWithBodyTooLarge(kind: TransportKind, declaresLength: Bool) async throws {
+        try await LoopbackServer.withRunning { server in
+            let url = server.url("/products/1", fault: .hugeBody(bytes: 1_000_000, declaresLength: declaresLength))
+            let result = await requestAsync(Self.request(url), transport: kind.make()).value
+            #expect(result == .failure(.bodyTooLarge(limit: Self.limit)))
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func malformedJSONFailsToDecodeWithItsContext(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let url = server.url("/", query: ["name": "Jane"], fault: .malformedJSON)
+            let decoded: Result<AgeGuess, NetworkRequestError> =
+                await (Self.request(url) |> requestAsync(transport: kind.make()) <&> decodeJsonData).value
+            guard case .failure(.decodingFailed(let type, let description, _)) = decoded else {
+                Issue.record("expected decodingFailed, got \(decoded)")
+                return
+            }
+            #expect(type.contains("AgeGuess"))
+            #expect(!description.isEmpty)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aDroppedConnectionFailsWithATypedError(kind: TransportKind) async throws {
+        // Connection: close on every response, as for every test that drops connections: libcurl (under
+        // URLSession on Linux) silently re-sends a request whose reused connection was closed without an
+        // answer, so a drop on a kept-alive connection could turn into a second request (and a stall).
+        try await LoopbackServer.withRunning({ $0.keepsConnectionsAlive = false }) { server in
+            let url = server.url("/products/2", fault: .dropConnection)
+            let result = await requestAsync(Self.request(url), transport: kind.make()).value
+            Self.expectFailure(result, code: kind.droppedConnectionCode)
+        }
+    }
+
+    // By name, the refusal comes wrapped in NIO's happy-eyeballs error; by address, bare.
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient], ["127.0.0.1", "localhost"])
+    func aClosedPortFailsWithCannotConnectToHost(kind: TransportKind, host: String) async throws {
+        let port = try await LoopbackServer.withRunning { server in server.port }
+        let url = try #require(URL(string: "http://\(host):\(port)/ip"))
+        let result = await requestAsync(Self.request(url, timeout: 0.5), transport: kind.make()).value
+        Self.expectFailure(result, code: .cannotConnectToHost)
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aServerThatNeverAnswersTimesOut(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let url = server.url("/products/4", fault: .neverRespond)
+            let result = await requestAsync(Self.request(url, timeout: 0.3), transport: kind.make()).value
+            Self.expectFailure(result, code: .timedOut)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aBodyThatStallsTimesOut(kind: TransportKind) async throws {
+        // The server's second piece would wait 30 s; a short shutdown timeout cuts it off once the test is done.
+        try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
+            let url = server.url("/products/5", fault: .slowBody(chunks: 2, interval: .seconds(30)))
+            let result = await requestAsync(Self.request(url, timeout: 0.3), transport: kind.make()).value
+            Self.expectFailure(result, code: .timedOut)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func cancellingTheRunClosesTheConnectionAndReportsCanceledByUserOnce(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let url = server.url("/products/3", id: "cancel-run", fault: .neverRespond)
+            let deferred = requestAsync(Self.request(url), transport: kind.make())
+            let delivered = Locked<[Result<Data, NetworkRequestError>]>([])
+            let done = AsyncStream<Void>.makeStream()
+            deferred.run { result in
+                delivered.withLock { $0.append(result) }
+                done.continuation.yield()
+            }
+            try await server.waitForRequests(1, id: "cancel-run")
+            deferred.cancel()
+            for await _ in done.stream { break }
+            try await server.waitForDisconnections(1, id: "cancel-run")
+            #expect(delivered.withLock { $0 } == [.failure(.canceledByUser)])
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func cancellingTheTaskClosesTheConnectionAndReportsCanceledByUser(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let url = server.url("/products/3", id: "cancel-task", fault: .neverRespond)
+            let transport = kind.make()
+            let task = Task { await dataTask(Self.request(url), transport: transport).value.map { data, _ in data } }
+            try await server.waitForRequests(1, id: "cancel-task")
+            task.cancel()
+            #expect(await task.value == .failure(.canceledByUser))
+            try await server.waitForDisconnections(1, id: "cancel-task")
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aTaskCancelledBeforeSendingSendsNothing(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = kind.make()
+            let request = Self.request(server.url("/ip"))
+            let task = Task { () -> NetworkRequestError? in
+                withUnsafeCurrentTask { $0?.cancel() }
+                do {
+                    _ = try await transport.send(request)
+                    return nil
+                } catch {
+                    return NetworkRequestError(error)
+                }
+            }
+            #expect(await task.value == .canceledByUser)
+            #expect(server.requestCount() == 0)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aDownloadWritesTheBodyToAFile(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let url = server.url("/products/7")
+            let (file, response) = try await downloadTask(Self.request(url), transport: kind.make()).value.get()
+            defer { try? FileManager.default.removeItem(at: file) }
+            #expect(response.statusCode == 200)
+            #expect(try String(contentsOf: file, encoding: .utf8) == #"{"id":7,"name":"Product 7"}"#)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aDownloadOverItsLimitFailsWithBodyTooLarge(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let url = server.url("/products/8", fault: .hugeBody(bytes: 1_000_000, declaresLength: false))
+            let transport = kind.make(maximumBodySize: nil, maximumDownloadSize: Self.limit)
+            let result = await downloadTask(Self.request(url), transport: transport).value.map { file, _ in file }
+            #expect(result == .failure(.bodyTooLarge(limit: Self.limit)))
+        }
+    }
+}
