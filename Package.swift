@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         // Already dependencies of Hummingbird; named because MasonTesting imports their modules.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
@@ -31,7 +33,11 @@ let package = Package(
         .target(name: "Mason", swiftSettings: strict),
         .target(
             name: "MasonNetwork",
-            dependencies: ["Mason", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Mason",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -61,7 +67,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "mason-demo",
-            dependencies: ["Mason", "MasonNetwork", "MasonAsyncHTTPClient", "MasonTesting"],
+            dependencies: [
+                "Mason",
+                "MasonNetwork",
+                "MasonAsyncHTTPClient",
+                "MasonTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Examples/mason-demo",
             swiftSettings: strict
         ),

@@ -1,36 +1,6 @@
-// mason-demo: the seeds' composition examples, running.
-//
-//     swift run mason-demo
-//
-// Each section names the seed it comes from and prints what its expressions return.
+// The seeds' composition examples: pure functions, effects and algebra, no network.
 import Foundation
 import Mason
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-@main
-struct MasonDemo {
-    static func main() async {
-        funswiftComposition()
-        funNetworkingChain()
-        await mortarCaseStudy()
-        sundellCombineAndChain()
-        await deferredPipeline()
-        await futuresAndPromises()
-        effectTypes()
-        algebra()
-    }
-
-    static func section(_ title: String) {
-        print("\n== \(title)")
-    }
-
-    static func show(_ expression: String, _ value: Any) {
-        print("  \(expression)".padding(toLength: 58, withPad: " ", startingAt: 0) + "→ \(value)")
-    }
-}
 
 // MARK: Funswift — pipe, composition, Kleisli, map, bind, apply
 
@@ -52,99 +22,6 @@ extension MasonDemo {
         let add: @Sendable (Int) -> @Sendable (Int) -> Int = curry { (a: Int, b: Int) in a + b }
         show("Optional(2) <&> curry(+) <*> Optional(40)", String(describing: Optional(2) <&> add <*> Optional(40)))
         show("[3, 1, 2] |> { $0.sort() }", [3, 1, 2] |> { $0.sort() })
-    }
-}
-
-// MARK: FunNetworking — a request chain, with a stand-in transport (MasonNetwork brings the real one)
-
-private struct AgeGuess: Decodable, Sendable {
-    let name: String
-    let age: Int
-}
-
-extension MasonDemo {
-    static func funNetworkingChain() {
-        section("FunNetworking: URL.init >=> urlRequestWithTimeout(30) |> requestSyncR <&> decodeJsonData")
-        let requestWithCachePolicy = flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))
-        let urlRequestWithTimeout = flip(requestWithCachePolicy(.returnCacheDataElseLoad))
-        // A stand-in with FunNetworking's `requestSyncR` signature that answers like agify.io.
-        let requestSyncR: @Sendable (URLRequest?) -> IO<Result<Data, any Error>> = { request in
-            IO {
-                guard let query = request?.url?.query, query.hasPrefix("name=") else {
-                    return .failure(URLError(.badURL))
-                }
-                return .success(Data(#"{"name": "\#(query.dropFirst(5))", "age": 48}"#.utf8))
-            }
-        }
-        let decodeJsonData: @Sendable (Result<Data, any Error>) -> Result<AgeGuess, any Error> = { result in
-            result.flatMap { data in Result { try JSONDecoder().decode(AgeGuess.self, from: data) } }
-        }
-        let ageGuess: IO<Result<AgeGuess, any Error>> =
-            "https://api.agify.io/?name=Jane"
-            |> URL.init(string:)
-            >=> urlRequestWithTimeout(30)
-            |> requestSyncR
-            <&> decodeJsonData
-        print("  nothing has run yet; now unsafeRun():")
-        switch ageGuess.unsafeRun() {
-        case .success(let guess): show("ageGuess(\"Jane\")", "\(guess.name) is probably \(guess.age)")
-        case .failure(let error): show("ageGuess(\"Jane\")", "failed: \(error)")
-        }
-    }
-}
-
-// MARK: Mortar — the README case study: buildRequest <<- fetchCached <-> fetchUpdated <<- Model.create
-
-private struct Credentials: Sendable { let user: String }
-private struct Request: Sendable, Hashable { let path: String }
-private enum NetworkError: Error { case notCached, offline }
-
-private struct Model: Sendable, CustomStringConvertible {
-    let body: String
-    let source: String
-    var description: String { "Model(\(body) from \(source))" }
-    static func create(_ response: (String, String)) -> Model { Model(body: response.0, source: response.1) }
-}
-
-private struct Client: Sendable {
-    func buildRequest(_ credentials: Credentials) -> Request { Request(path: "/users/\(credentials.user)") }
-}
-
-private struct Cache: Sendable {
-    let entries: [Request: String]
-    func fetchCached(for request: Request) -> Result<(String, String), NetworkError> {
-        entries[request].map { .success(($0, "cache")) } ?? .failure(.notCached)
-    }
-}
-
-private struct Session: Sendable {
-    /// Completes later, from another task, as a network session would.
-    func fetchUpdated(
-        with request: Request,
-        completionHandler: @escaping @Sendable (Result<(String, String), NetworkError>) -> Void
-    ) {
-        Task.detached {
-            try? await Task.sleep(for: .milliseconds(5))
-            completionHandler(.success(("fresh \(request.path)", "network")))
-        }
-    }
-}
-
-extension MasonDemo {
-    static func mortarCaseStudy() async {
-        section("Mortar: client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create")
-        let client = Client()
-        let cache = Cache(entries: [Request(path: "/users/ada"): "cached ada"])
-        let session = Session()
-        let pipeline = client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create
-        for user in ["ada", "grace"] {
-            let result = await withCheckedContinuation { continuation in
-                pipeline(Credentials(user: user)) { continuation.resume(returning: $0) }
-            }
-            show("pipeline(Credentials(user: \"\(user)\"))", result)
-        }
-        let logged = Client().buildRequest -< { print("  tap: built \($0.path)") } <<- cache.fetchCached
-        show("buildRequest -< log <<- fetchCached", logged(Credentials(user: "ada")))
     }
 }
 

@@ -1,0 +1,32 @@
+/// When a ``CachingTransport`` answers from its ``ResponseCache`` and when from the network.
+///
+/// Whatever the policy, only `GET` and `HEAD` requests are looked up, and only their 2xx responses
+/// without `Cache-Control: no-store` are stored (see ``ResponseCache/store(_:_:for:)``). Other
+/// requests go to the network untouched — except under ``cacheOnly``, which never sends anything.
+/// A cancelled request is never answered from the cache in place of the cancellation.
+///
+/// ```swift
+/// let profile = URLSessionTransport.shared.caching(cache, policy: .cacheFirst)
+/// let feed = URLSessionTransport.shared.caching(cache, policy: .networkFirst(staleFallback: .seconds(3600)))
+/// let avatars = URLSessionTransport.shared.caching(cache, policy: .staleWhileRevalidate)
+/// let offline = URLSessionTransport.shared.caching(cache, policy: .cacheOnly)
+/// ```
+public enum CachePolicy: Sendable, Hashable {
+    /// A fresh cached response is returned without a request; otherwise the request is sent and a
+    /// cacheable answer stored.
+    case cacheFirst
+
+    /// The request is always sent and a cacheable answer stored. When the network fails (an error
+    /// other than cancellation, or a 5xx status) and `staleFallback` is given, a cached response
+    /// not older than it is returned instead, fresh or stale; otherwise the failure stands.
+    case networkFirst(staleFallback: Duration?)
+
+    /// A fresh cached response is returned as is. A stale one is returned at once and refreshed in
+    /// the background, once per key at a time (``CachingTransport/waitForRevalidations()`` waits for
+    /// the refreshes). With nothing cached, the request is sent and its answer stored.
+    case staleWhileRevalidate
+
+    /// A cached response is returned, fresh or stale; nothing is ever sent. With nothing cached the
+    /// transport throws ``NetworkRequestError/noResponse``.
+    case cacheOnly
+}

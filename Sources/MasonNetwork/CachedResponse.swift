@@ -1,0 +1,116 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// A response kept by a ``ResponseCache``: the body, the status and header fields of the
+/// `HTTPURLResponse`, and when it was stored.
+///
+/// `storedAt` is a time on the timeline of the cache that holds the response (``ResponseCache/now``);
+/// the cache's ``ResponseCache/age(of:)`` turns it into an age. A value type, `Sendable`.
+///
+/// ```swift
+/// let (data, response) = try await URLSessionTransport.shared.send(request)
+/// let cached = CachedResponse(data: data, response: response, storedAt: cache.now)
+/// cached.status                          // 200
+/// cached.value(forHeader: "content-type") // "application/json"
+/// ```
+public struct CachedResponse: Sendable, Equatable {
+    /// The response body.
+    public var data: Data
+
+    /// The HTTP status code.
+    public var status: Int
+
+    /// The response header fields.
+    public var headers: [String: String]
+
+    /// When the response was stored, on the timeline of the cache holding it.
+    public var storedAt: Duration
+
+    /// A cached response from its parts.
+    ///
+    /// ```swift
+    /// let cached = CachedResponse(data: Data("hi".utf8), status: 200, headers: ["Content-Type": "text/plain"])
+    /// ```
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - status: The status code.
+    ///   - headers: The header fields.
+    ///   - storedAt: When it was stored, on the cache's timeline; zero by default.
+    public init(data: Data, status: Int, headers: [String: String] = [:], storedAt: Duration = .zero) {
+        self.data = data
+        self.status = status
+        self.headers = headers
+        self.storedAt = storedAt
+    }
+
+    /// A cached response from what a ``Transport`` returned.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.send(request)
+    /// let cached = CachedResponse(data: data, response: response, storedAt: cache.now)
+    /// ```
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - response: The HTTP response; its status and header fields are kept.
+    ///   - storedAt: When it is stored, on the cache's timeline.
+    public init(data: Data, response: HTTPURLResponse, storedAt: Duration) {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            headers[String(describing: name)] = String(describing: value)
+        }
+        self.init(data: data, status: response.statusCode, headers: headers, storedAt: storedAt)
+    }
+
+    /// The value of a header field, whatever the case of its name.
+    ///
+    /// ```swift
+    /// cached.value(forHeader: "cache-control")   // "max-age=60"
+    /// ```
+    /// - Parameter name: The field name.
+    /// - Returns: The value, or `nil` when the response has no such field.
+    public func value(forHeader name: String) -> String? {
+        if let exact = headers[name] { return exact }
+        let lowercased = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowercased }?.value
+    }
+
+    /// Whether the response forbids caches to keep it: `Cache-Control: no-store`.
+    ///
+    /// ```swift
+    /// CachedResponse(data: Data(), status: 200, headers: ["Cache-Control": "private, no-store"]).isNoStore   // true
+    /// ```
+    public var isNoStore: Bool {
+        value(forHeader: "Cache-Control").map(Self.hasNoStore) ?? false
+    }
+
+    /// An `HTTPURLResponse` for `url` with the stored status and header fields, and an `Age` field
+    /// when `age` is given (whole seconds, as HTTP caches add it).
+    ///
+    /// ```swift
+    /// let response = cached.httpResponse(for: url, age: .seconds(42))
+    /// response.value(forHTTPHeaderField: "Age")   // "42"
+    /// ```
+    /// - Parameters:
+    ///   - url: The URL of the request being answered.
+    ///   - age: How long the response has been cached, or `nil` for no `Age` field.
+    /// - Returns: The response.
+    public func httpResponse(for url: URL, age: Duration? = nil) -> HTTPURLResponse {
+        var fields = headers
+        if let age {
+            for name in fields.keys where name.lowercased() == "age" { fields[name] = nil }
+            fields["Age"] = String(max(0, age.components.seconds))
+        }
+        // The initializer fails only for a status code HTTPURLResponse does not accept.
+        return HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
+            ?? HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: fields)!
+    }
+
+    /// Whether a `Cache-Control` value holds the `no-store` directive.
+    static func hasNoStore(_ cacheControl: String) -> Bool {
+        cacheControl.split(separator: ",").contains { directive in
+            directive.trimmingCharacters(in: .whitespaces).lowercased() == "no-store"
+        }
+    }
+}

@@ -1,0 +1,176 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// A transport that answers from a ``ResponseCache`` or from the transport it wraps, as its
+/// ``CachePolicy`` says, and stores cacheable answers.
+///
+/// Only `GET` and `HEAD` requests use the cache, and only their 2xx answers without
+/// `Cache-Control: no-store` are stored; other requests go to ``base`` untouched (under
+/// ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/noResponse``). A response served
+/// from the cache is rebuilt for the request's URL with an `Age` header field, in whole seconds.
+///
+/// Cancellation passes through: `CancellationError`, `URLError(.cancelled)` and
+/// ``NetworkRequestError/canceledByUser`` are rethrown untouched, never replaced by a cached
+/// response. Background refreshes of ``CachePolicy/staleWhileRevalidate`` outlive the request that
+/// started them; ``waitForRevalidations()`` waits for them. Compose with
+/// ``SingleFlightTransport`` below the cache so that concurrent misses and refreshes of one key send
+/// one request. Downloads (``download(_:)``) are forwarded to ``base`` and never cached.
+///
+/// ```swift
+/// let cache = MemoryResponseCache(timeToLive: .seconds(60))
+/// let transport = URLSessionTransport.shared.singleFlight().caching(cache, policy: .staleWhileRevalidate)
+/// let profile = await requestAsync(profileRequest, transport: transport).value
+/// ```
+public struct CachingTransport: Transport {
+    /// The transport that sends what the cache cannot answer.
+    public let base: any Transport
+
+    /// Where responses are kept.
+    public let cache: any ResponseCache
+
+    /// When the cache answers.
+    public let policy: CachePolicy
+
+    private let revalidations = Revalidations()
+
+    /// A transport answering from `cache` or `base` as `policy` says.
+    ///
+    /// ```swift
+    /// let transport = CachingTransport(base: URLSessionTransport.shared, cache: cache, policy: .cacheFirst)
+    /// ```
+    /// - Parameters:
+    ///   - base: The transport that sends requests.
+    ///   - cache: Where responses are kept.
+    ///   - policy: When the cache answers; ``CachePolicy/cacheFirst`` by default.
+    public init(base: any Transport, cache: any ResponseCache, policy: CachePolicy = .cacheFirst) {
+        self.base = base
+        self.cache = cache
+        self.policy = policy
+    }
+
+    /// Answers `request` from the cache or the network, as ``policy`` says.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.send(request)
+    /// response.value(forHTTPHeaderField: "Age")   // "12" when it came from the cache
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the response, from the cache or from ``base``.
+    /// - Throws: What ``base`` throws when the cache cannot answer instead;
+    ///   ``NetworkRequestError/noResponse`` for a miss under ``CachePolicy/cacheOnly``.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let key = CacheKey.cacheable(request), let url = request.url else {
+            if policy == .cacheOnly { throw NetworkRequestError.noResponse }
+            return try await base.send(request)
+        }
+        switch policy {
+        case .cacheFirst:
+            if let hit = cache.cachedResponse(for: key), cache.isFresh(hit) { return served(hit, url) }
+            return try await fetchAndStore(request)
+        case .networkFirst(let staleFallback):
+            return try await networkFirst(request, key, url, staleFallback: staleFallback)
+        case .staleWhileRevalidate:
+            guard let hit = cache.cachedResponse(for: key) else { return try await fetchAndStore(request) }
+            if !cache.isFresh(hit) { revalidate(request, key) }
+            return served(hit, url)
+        case .cacheOnly:
+            guard let hit = cache.cachedResponse(for: key) else { throw NetworkRequestError.noResponse }
+            return served(hit, url)
+        }
+    }
+
+    /// Downloads through ``base``; downloads are never cached.
+    ///
+    /// ```swift
+    /// let (file, response) = try await transport.download(request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The downloaded file and the response, as ``base`` returned them.
+    public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
+        try await base.download(request)
+    }
+
+    /// Returns when no background refresh of ``CachePolicy/staleWhileRevalidate`` is running,
+    /// including refreshes started while waiting. For tests and orderly shutdown; a refresh is never
+    /// cancelled by this.
+    ///
+    /// ```swift
+    /// _ = try await transport.send(request)        // stale: served, refresh started
+    /// await transport.waitForRevalidations()
+    /// cache.isFresh(cache.cachedResponse(for: key)!)   // true
+    /// ```
+    public func waitForRevalidations() async {
+        await revalidations.waitForAll()
+    }
+
+    /// The number of background refreshes running now.
+    ///
+    /// ```swift
+    /// transport.revalidationCount   // 1 while a stale key is being refreshed
+    /// ```
+    public var revalidationCount: Int {
+        revalidations.count
+    }
+
+    private func fetchAndStore(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await base.send(request)
+        cache.store(data, response, for: request)
+        return (data, response)
+    }
+
+    private func networkFirst(
+        _ request: URLRequest, _ key: CacheKey, _ url: URL, staleFallback: Duration?
+    ) async throws -> (Data, HTTPURLResponse) {
+        let answer: (Data, HTTPURLResponse)
+        do {
+            answer = try await fetchAndStore(request)
+        } catch {
+            // A cancellation (`CancellationError`, `URLError(.cancelled)`, `.canceledByUser`) passes on untouched.
+            if NetworkRequestError(error) == .canceledByUser || Task.isCancelled { throw error }
+            guard let fallback = fallback(for: key, within: staleFallback) else { throw error }
+            return served(fallback, url)
+        }
+        if (500..<600).contains(answer.1.statusCode), let fallback = fallback(for: key, within: staleFallback) {
+            return served(fallback, url)
+        }
+        return answer
+    }
+
+    private func fallback(for key: CacheKey, within staleFallback: Duration?) -> CachedResponse? {
+        guard let staleFallback, let hit = cache.cachedResponse(for: key) else { return nil }
+        return cache.age(of: hit) <= staleFallback ? hit : nil
+    }
+
+    private func revalidate(_ request: URLRequest, _ key: CacheKey) {
+        let (base, cache) = (base, cache)
+        revalidations.start(key) {
+            // A failed refresh leaves the stale response in place; the next stale hit tries again.
+            guard let (data, response) = try? await base.send(request) else { return }
+            cache.store(data, response, for: request)
+        }
+    }
+
+    private func served(_ hit: CachedResponse, _ url: URL) -> (Data, HTTPURLResponse) {
+        (hit.data, hit.httpResponse(for: url, age: cache.age(of: hit)))
+    }
+}
+
+extension Transport {
+    /// This transport behind a ``ResponseCache``, as `policy` says: ``CachingTransport``.
+    ///
+    /// Put ``singleFlight()`` below the cache so concurrent misses of one key send one request:
+    ///
+    /// ```swift
+    /// let cache = MemoryResponseCache(timeToLive: .seconds(60))
+    /// let transport = URLSessionTransport.shared.singleFlight().caching(cache, policy: .cacheFirst)
+    /// ```
+    /// - Parameters:
+    ///   - cache: Where responses are kept.
+    ///   - policy: When the cache answers; ``CachePolicy/cacheFirst`` by default.
+    /// - Returns: A caching transport over this one.
+    public func caching(_ cache: any ResponseCache, policy: CachePolicy = .cacheFirst) -> CachingTransport {
+        CachingTransport(base: self, cache: cache, policy: policy)
+    }
+}

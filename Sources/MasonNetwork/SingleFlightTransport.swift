@@ -1,0 +1,110 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// A transport that lets identical requests in flight at the same time share one request to the
+/// transport it wraps.
+///
+/// Requests are identical when they are `GET` or `HEAD` requests with the same ``CacheKey`` (method,
+/// URL, `Accept`, `Accept-Language`, `Authorization`); other header fields do not tell them apart.
+/// The first caller starts the request in a task of its own; later callers join it while it runs,
+/// and every caller gets the same body and response, or the same error. A request that ends is
+/// forgotten: the next caller starts a new one. Other methods, and downloads, go to ``base``
+/// unshared.
+///
+/// Cancellation: a cancelled caller stops waiting at once with `CancellationError`, and the others
+/// still get the answer; when every caller has cancelled, the shared request is cancelled (its
+/// connection closes) and its answer, if any, is dropped.
+///
+/// ```swift
+/// let transport = URLSessionTransport.shared.singleFlight()
+/// async let first = transport.send(request)
+/// async let second = transport.send(request)   // joins the first: one request on the wire
+/// let (a, b) = try await (first, second)
+/// ```
+public struct SingleFlightTransport: Transport {
+    /// The transport that sends the shared requests.
+    public let base: any Transport
+
+    private let storage = SingleFlightStorage()
+
+    /// A transport sharing identical concurrent requests to `base`.
+    ///
+    /// ```swift
+    /// let transport = SingleFlightTransport(base: URLSessionTransport.shared)
+    /// ```
+    /// - Parameter base: The transport that sends the shared requests.
+    public init(base: any Transport) {
+        self.base = base
+    }
+
+    /// Sends `request` through ``base``, or joins an identical request already in flight.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.send(request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the response of the shared request.
+    /// - Throws: The shared request's error; `CancellationError` when this caller is cancelled.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let key = CacheKey.cacheable(request) else { return try await base.send(request) }
+        let base = base
+        return try await storage.join(key, request) { try await base.send($0) }
+    }
+
+    /// Downloads through ``base``, unshared.
+    ///
+    /// ```swift
+    /// let (file, response) = try await transport.download(request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The downloaded file and the response, as ``base`` returned them.
+    public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
+        try await base.download(request)
+    }
+
+    /// The number of callers waiting for the request in flight that `request` would join (0 when
+    /// none is in flight).
+    ///
+    /// ```swift
+    /// transport.callerCount(sharing: request)   // 3 while three identical requests wait
+    /// ```
+    /// - Parameter request: A request.
+    /// - Returns: The number of callers sharing its flight.
+    public func callerCount(sharing request: URLRequest) -> Int {
+        CacheKey.cacheable(request).map(storage.callerCount) ?? 0
+    }
+
+    /// Returns once at least `count` callers wait for the request in flight that `request` would
+    /// join — in tests, to know that concurrent callers have joined before letting the request end.
+    /// A request that is never shared (not a `GET` or `HEAD`) has no callers: for it, a count above 0
+    /// waits until the waiting task is cancelled.
+    ///
+    /// ```swift
+    /// for _ in 0..<20 { group.addTask { try await transport.send(request) } }
+    /// try await transport.waitForCallers(20, sharing: request)
+    /// ```
+    /// - Parameters:
+    ///   - count: The number of callers to wait for.
+    ///   - request: A request identical to theirs.
+    /// - Throws: `CancellationError` when the waiting task is cancelled first.
+    public func waitForCallers(_ count: Int, sharing request: URLRequest) async throws(CancellationError) {
+        // A request that is never shared (not a GET or HEAD, or without a URL) never has callers.
+        let key = CacheKey(request) ?? CacheKey(method: "", url: "")
+        try await storage.waitForCallers(count, key)
+    }
+}
+
+extension Transport {
+    /// This transport with identical concurrent `GET`/`HEAD` requests sharing one request:
+    /// ``SingleFlightTransport``.
+    ///
+    /// ```swift
+    /// let transport = URLSessionTransport.shared.singleFlight().caching(cache, policy: .cacheFirst)
+    /// ```
+    /// - Returns: A single-flight transport over this one.
+    public func singleFlight() -> SingleFlightTransport {
+        SingleFlightTransport(base: self)
+    }
+}

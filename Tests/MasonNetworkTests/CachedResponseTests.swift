@@ -1,0 +1,43 @@
+import Foundation
+import MasonNetwork
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `CachedResponse`: what it keeps of an `HTTPURLResponse`, `no-store`, and the response it rebuilds.
+@Suite struct CachedResponseTests {
+    private static let url = URL(string: "https://example.com/a")!
+
+    @Test func itKeepsTheStatusAndHeadersOfAnHTTPResponse() throws {
+        let response = try #require(
+            HTTPURLResponse(url: Self.url, statusCode: 203, httpVersion: "HTTP/1.1", headerFields: ["ETag": "\"7\""]))
+        let cached = CachedResponse(data: Data("hi".utf8), response: response, storedAt: .seconds(3))
+        #expect(cached.status == 203)
+        #expect(cached.value(forHeader: "etag") == "\"7\"")
+        #expect(cached.storedAt == .seconds(3))
+        #expect(cached.data == Data("hi".utf8))
+    }
+
+    @Test func noStoreIsFoundAmongOtherDirectivesInAnyCase() {
+        let cases: [(String?, Bool)] = [
+            ("no-store", true), ("private, NO-STORE", true), (" max-age=0 ,no-store ", true),
+            ("no-cache", false), ("max-age=60", false), ("no-storey", false), (nil, false),
+        ]
+        for (value, expected) in cases {
+            let headers = value.map { ["Cache-Control": $0] } ?? [:]
+            #expect(CachedResponse(data: Data(), status: 200, headers: headers).isNoStore == expected, "\(value ?? "nil")")
+        }
+    }
+
+    @Test func theRebuiltResponseHasTheStatusHeadersAndAnAgeInWholeSeconds() {
+        let cached = CachedResponse(data: Data(), status: 200, headers: ["Content-Type": "text/plain", "age": "1"])
+        let response = cached.httpResponse(for: Self.url, age: .milliseconds(42_900))
+        #expect(response.statusCode == 200)
+        #expect(response.url == Self.url)
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
+        #expect(response.value(forHTTPHeaderField: "Age") == "42")
+        #expect(cached.httpResponse(for: Self.url).value(forHTTPHeaderField: "Age") == "1")
+    }
+}

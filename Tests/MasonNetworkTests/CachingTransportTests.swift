@@ -1,0 +1,412 @@
+import Foundation
+import Mason
+import MasonNetwork
+import MasonTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `CachingTransport` against the real loopback server, on a `ManualClock`: each policy's hits,
+/// misses and stale answers, what is never stored, and composition with single-flight.
+@Suite(.timeLimit(.minutes(2))) struct CachingTransportTests {
+    typealias Support = CacheTestSupport
+
+    private struct Setup {
+        let clock = ManualClock()
+        let cache: MemoryResponseCache
+        let transport: CachingTransport
+
+        init(_ policy: CachePolicy, capacity: Int = 16, base: any Transport = Support.network()) {
+            cache = MemoryResponseCache(timeToLive: .seconds(60), capacity: capacity, clock: clock)
+            transport = base.caching(cache, policy: policy)
+        }
+    }
+
+    private static let product1 = #"{"id":1,"name":"Product 1"}"#
+
+    // MARK: cacheFirst
+
+    @Test func cacheFirstSendsOnceThenAnswersFromTheCache() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let request = Support.request(server.url("/products/1"))
+            let first = try await setup.transport.send(request)
+            #expect(first.1.value(forHTTPHeaderField: "Age") == nil)
+            setup.clock.advance(by: .seconds(59))
+            let second = try await setup.transport.send(request)
+            #expect(Support.text(first) == Self.product1)
+            #expect(Support.text(second) == Self.product1)
+            #expect(server.requestCount(path: "/products/1") == 1)
+        }
+    }
+
+    @Test func aCachedAnswerHasTheStoredStatusAndHeadersAndAnAge() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            setup.clock.advance(by: .milliseconds(59_900))
+            let cached = try await setup.transport.send(request).1
+            #expect(cached.statusCode == 200)
+            #expect(cached.url == request.url)
+            #expect(cached.value(forHTTPHeaderField: "Age") == "59")
+            #expect(cached.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        }
+    }
+
+    @Test func cacheFirstSendsAgainOnceTheTimeToLiveHasPassed() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            setup.clock.advance(by: .seconds(60))
+            let refreshed = try await setup.transport.send(request)
+            #expect(refreshed.1.value(forHTTPHeaderField: "Age") == nil)
+            #expect(server.requestCount(path: "/products/1") == 2)
+            _ = try await setup.transport.send(request)   // the refreshed copy is fresh again
+            #expect(server.requestCount(path: "/products/1") == 2)
+        }
+    }
+
+    @Test func cacheFirstNeverStoresAnErrorStatus() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            server.inject([.status(503)], at: "/products/2")
+            let request = Support.request(server.url("/products/2"))
+            let failed = try await setup.transport.send(request)
+            #expect(failed.1.statusCode == 503)
+            #expect(setup.cache.count == 0)
+            let (second, third) = (try await setup.transport.send(request), try await setup.transport.send(request))
+            #expect(second.1.statusCode == 200)
+            #expect(third.1.statusCode == 200)
+            #expect(server.requestCount(path: "/products/2") == 2)
+        }
+    }
+
+    @Test func aPostIsNeverCachedUnderAnyPolicy() async throws {
+        try await LoopbackServer.withRunning { server in
+            let policies: [CachePolicy] = [.cacheFirst, .networkFirst(staleFallback: .seconds(600)), .staleWhileRevalidate]
+            for policy in policies {
+                let setup = Setup(policy)
+                var request = Support.request(server.url("/echo"), method: "POST")
+                request.httpBody = Data("hello".utf8)
+                _ = try await setup.transport.send(request)
+                _ = try await setup.transport.send(request)
+                #expect(setup.cache.count == 0)
+            }
+            #expect(server.requestCount(path: "/echo") == 6)
+        }
+    }
+
+    @Test func aNoStoreResponseIsNeverStoredAndReplacesTheOldCopy() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let request = Support.request(server.url("/products/3"))
+            _ = try await setup.transport.send(request)
+            #expect(setup.cache.count == 1)
+            setup.clock.advance(by: .seconds(60))
+            let noStore = Fault.status(200, headers: ["Cache-Control": "private, no-store"], body: #"{"secret":true}"#)
+            server.inject(.always(noStore), at: "/products/3")
+            #expect(Support.text(try await setup.transport.send(request)) == #"{"secret":true}"#)
+            #expect(setup.cache.count == 0)
+            _ = try await setup.transport.send(request)
+            #expect(server.requestCount(path: "/products/3") == 3)
+            #expect(setup.cache.count == 0)
+        }
+    }
+
+    @Test func aNoStoreRequestIsNotStored() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let request = Support.request(server.url("/products/3"), headers: ["Cache-Control": "no-store"])
+            _ = try await setup.transport.send(request)
+            _ = try await setup.transport.send(request)
+            #expect(setup.cache.count == 0)
+            #expect(server.requestCount(path: "/products/3") == 2)
+        }
+    }
+
+    @Test func eachAuthorizationGetsItsOwnCachedCopy() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let url = server.url("/headers")
+            let alice = Support.request(url, headers: ["Authorization": "Bearer alice-secret"])
+            let bob = Support.request(url, headers: ["Authorization": "Bearer bob-secret"])
+            for _ in 0..<2 {
+                let (aliceAnswer, bobAnswer) = (try await setup.transport.send(alice), try await setup.transport.send(bob))
+                #expect(Support.text(aliceAnswer).contains("alice-secret") && Support.text(bobAnswer).contains("bob-secret"))
+            }
+            #expect(server.requestCount(path: "/headers") == 2)
+        }
+    }
+
+    @Test func noCacheKeyHoldsTheAuthorizationInClear() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let request = Support.request(server.url("/headers"), headers: ["Authorization": "Bearer alice-secret"])
+            _ = try await setup.transport.send(request)
+            let keys = setup.cache.keys
+            #expect(keys.count == 1)
+            #expect(keys.allSatisfy { !$0.description.contains("secret") })
+            #expect(keys.first?.headers["Authorization"] == CacheKey.digest(of: "Bearer alice-secret"))
+        }
+    }
+
+    @Test func acceptAndAcceptLanguageArePartOfTheKeyOtherHeadersAreNot() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let url = server.url("/products/4")
+            _ = try await setup.transport.send(Support.request(url, headers: ["Accept": "application/json"]))
+            _ = try await setup.transport.send(Support.request(url, headers: ["Accept": "text/plain"]))
+            _ = try await setup.transport.send(Support.request(url, headers: ["Accept-Language": "sv"]))
+            #expect(server.requestCount(path: "/products/4") == 3)
+            _ = try await setup.transport.send(Support.request(url, headers: ["accept": "text/plain", "X-Trace": "1"]))
+            #expect(server.requestCount(path: "/products/4") == 3)
+        }
+    }
+
+    @Test func leastRecentlyUsedResponsesAreEvictedFirst() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst, capacity: 2)
+            let (a, b, c) = (
+                Support.request(server.url("/products/10")), Support.request(server.url("/products/11")),
+                Support.request(server.url("/products/12"))
+            )
+            _ = try await setup.transport.send(a)
+            _ = try await setup.transport.send(b)
+            _ = try await setup.transport.send(a)   // a becomes the most recently used
+            _ = try await setup.transport.send(c)   // evicts b
+            #expect(setup.cache.keys.map(\.url) == [a, c].map { $0.url!.absoluteString })
+            _ = try await setup.transport.send(a)
+            #expect(server.requestCount(path: "/products/10") == 1)
+            _ = try await setup.transport.send(b)
+            #expect(server.requestCount(path: "/products/11") == 2)
+        }
+    }
+
+    // MARK: networkFirst
+
+    @Test func networkFirstAlwaysSendsAndStores() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.networkFirst(staleFallback: .seconds(600)))
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            let second = try await setup.transport.send(request)
+            #expect(second.1.value(forHTTPHeaderField: "Age") == nil)
+            #expect(server.requestCount(path: "/products/1") == 2)
+            #expect(setup.cache.count == 1)
+        }
+    }
+
+    @Test func networkFirstServesAStaleCopyForA5xxWithinTheFallbackAge() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.networkFirst(staleFallback: .seconds(600)))
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            setup.clock.advance(by: .seconds(600))
+            server.inject(.status(503), at: "/products/1")
+            let fallback = try await setup.transport.send(request)
+            #expect(fallback.1.statusCode == 200)
+            #expect(Support.text(fallback) == Self.product1)
+            #expect(fallback.1.value(forHTTPHeaderField: "Age") == "600")
+            setup.clock.advance(by: .seconds(1))
+            let tooOld = try await setup.transport.send(request)
+            #expect(tooOld.1.statusCode == 503)
+            #expect(server.requestCount(path: "/products/1") == 3)
+        }
+    }
+
+    @Test func networkFirstServesAStaleCopyWhenTheConnectionDrops() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.networkFirst(staleFallback: .seconds(600)))
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            setup.clock.advance(by: .seconds(120))
+            server.inject(.dropConnection, at: "/products/1")
+            let fallback = try await setup.transport.send(request)
+            #expect(Support.text(fallback) == Self.product1)
+            #expect(fallback.1.value(forHTTPHeaderField: "Age") == "120")
+            setup.clock.advance(by: .seconds(600))
+            await #expect(throws: (any Error).self) { try await setup.transport.send(request) }
+        }
+    }
+
+    @Test func networkFirstWithoutAFallbackAgeReportsTheFailure() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.networkFirst(staleFallback: nil))
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            server.inject(.status(500), at: "/products/1")
+            #expect(try await setup.transport.send(request).1.statusCode == 500)
+            server.inject(.dropConnection, at: "/products/1")
+            await #expect(throws: (any Error).self) { try await setup.transport.send(request) }
+        }
+    }
+
+    @Test func networkFirstNeverAnswersACancelledRequestFromTheCache() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.networkFirst(staleFallback: .seconds(600)))
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            server.inject(.neverRespond, at: "/products/1")
+            let task = Task { try await setup.transport.send(request) }   // a fallback is at hand
+            try await server.waitForRequests(2, path: "/products/1")
+            task.cancel()
+            let result = await task.result
+            guard case .failure(let error) = result else {
+                Issue.record("expected a cancellation, got \(result)")
+                return
+            }
+            #expect(NetworkRequestError(error) == .canceledByUser)
+            try await server.waitForDisconnections(1, path: "/products/1")
+        }
+    }
+
+    // MARK: staleWhileRevalidate
+
+    @Test func staleWhileRevalidateAnswersFreshCopiesFromTheCache() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.staleWhileRevalidate)
+            let request = Support.request(server.url("/products/1"))
+            let miss = try await setup.transport.send(request)   // miss: network
+            setup.clock.advance(by: .seconds(59))
+            let hit = try await setup.transport.send(request)    // fresh: cache, no refresh
+            #expect([miss, hit].map(Support.text) == [Self.product1, Self.product1])
+            #expect(setup.transport.revalidationCount == 0)
+            #expect(server.requestCount(path: "/products/1") == 1)
+        }
+    }
+
+    @Test func staleWhileRevalidateAnswersStaleAtOnceAndRefreshesInTheBackground() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.staleWhileRevalidate)
+            server.inject([.status(200, body: "v1"), .status(200, body: "v2")], at: "/products/1")
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            setup.clock.advance(by: .seconds(90))
+            let stale = try await setup.transport.send(request)   // at once, refresh started
+            await setup.transport.waitForRevalidations()
+            let refreshed = try await setup.transport.send(request)
+            #expect([stale, refreshed].map(Support.text) == ["v1", "v2"])
+            #expect([stale, refreshed].map { $0.1.value(forHTTPHeaderField: "Age") } == ["90", "0"])
+            #expect(server.requestCount(path: "/products/1") == 2)
+        }
+    }
+
+    @Test func staleWhileRevalidateRefreshesAKeyOnceAtATime() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let setup = Setup(.staleWhileRevalidate, base: Support.HeldTransport(base: Support.network(), valve: valve))
+            let request = Support.request(server.url("/products/1"))
+            _ = try await Support.network().caching(setup.cache).send(request)
+            setup.clock.advance(by: .seconds(60))
+            for _ in 0..<5 {
+                let stale = try await setup.transport.send(request)   // answered at once; the refresh is held
+                #expect(stale.1.value(forHTTPHeaderField: "Age") == "60")
+            }
+            #expect(setup.transport.revalidationCount == 1)
+            try await server.waitForRequests(2, path: "/products/1")
+            valve.open()
+            await setup.transport.waitForRevalidations()
+            #expect(setup.transport.revalidationCount == 0)
+            #expect(server.requestCount(path: "/products/1") == 2)
+            #expect(setup.cache.cachedResponse(for: try #require(CacheKey(request))).map(setup.cache.isFresh) == true)
+        }
+    }
+
+    @Test func aFailedRefreshKeepsTheStaleCopy() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.staleWhileRevalidate)
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            setup.clock.advance(by: .seconds(60))
+            server.inject([.status(503), .status(502)], at: "/products/1")
+            _ = try await setup.transport.send(request)
+            await setup.transport.waitForRevalidations()
+            _ = try await setup.transport.send(request)
+            await setup.transport.waitForRevalidations()
+            let stillStale = try await setup.transport.send(request)
+            await setup.transport.waitForRevalidations()
+            #expect(Support.text(stillStale) == Self.product1)
+            #expect(stillStale.1.value(forHTTPHeaderField: "Age") == "60")
+            #expect(server.requestCount(path: "/products/1") == 4)
+            let refreshed = try await setup.transport.send(request)   // the third refresh succeeded
+            #expect(refreshed.1.value(forHTTPHeaderField: "Age") == "0")
+        }
+    }
+
+    // MARK: cacheOnly
+
+    @Test func cacheOnlyNeverSendsAndReportsAMissAsNoResponse() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheOnly)
+            let request = Support.request(server.url("/products/1"))
+            await #expect(throws: NetworkRequestError.noResponse) { try await setup.transport.send(request) }
+            var post = Support.request(server.url("/echo"), method: "POST")
+            post.httpBody = Data("x".utf8)
+            await #expect(throws: NetworkRequestError.noResponse) { try await setup.transport.send(post) }
+            #expect(await requestAsync(request, transport: setup.transport).value == .failure(.noResponse))
+            #expect(server.requestCount() == 0)
+        }
+    }
+
+    @Test func cacheOnlyAnswersFreshAndStaleCopies() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheOnly)
+            let request = Support.request(server.url("/products/1"))
+            let online = Support.network().caching(setup.cache, policy: .cacheFirst)
+            _ = try await online.send(request)
+            #expect(Support.text(try await setup.transport.send(request)) == Self.product1)
+            setup.clock.advance(by: .seconds(3600))
+            let stale = try await setup.transport.send(request)
+            #expect(Support.text(stale) == Self.product1)
+            #expect(stale.1.value(forHTTPHeaderField: "Age") == "3600")
+            #expect(server.requestCount() == 1)
+        }
+    }
+
+    // MARK: with single-flight
+
+    @Test func concurrentMissesBelowTheCacheShareOneRequest() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let shared = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
+            let setup = Setup(.cacheFirst, base: shared)
+            let request = Support.request(server.url("/products/1"))
+            try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { Support.text(try await setup.transport.send(request)) }
+                }
+                try await server.waitForRequests(1, path: "/products/1")
+                try await shared.waitForCallers(10, sharing: request)
+                valve.open()
+                for try await body in group { #expect(body == Self.product1) }
+            }
+            _ = try await setup.transport.send(request)
+            #expect(server.requestCount(path: "/products/1") == 1)
+        }
+    }
+
+    @Test func aBackgroundRefreshSharesItsRequestWithAForegroundOne() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let shared = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
+            let setup = Setup(.staleWhileRevalidate, base: shared)
+            let foreground = shared.caching(setup.cache, policy: .networkFirst(staleFallback: nil))
+            let request = Support.request(server.url("/products/1"))
+            _ = try await Support.network().caching(setup.cache).send(request)
+            setup.clock.advance(by: .seconds(60))
+            let stale = try await setup.transport.send(request)   // answered at once; the refresh is held
+            #expect(stale.1.value(forHTTPHeaderField: "Age") == "60")
+            try await shared.waitForCallers(1, sharing: request)
+            let direct = Task { try await foreground.send(request) }
+            try await shared.waitForCallers(2, sharing: request)
+            valve.open()
+            #expect(try await direct.value.1.statusCode == 200)
+            await setup.transport.waitForRevalidations()
+            #expect(server.requestCount(path: "/products/1") == 2)
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Mason
+import MasonNetwork
+import MasonTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `SingleFlightTransport` against the real loopback server: identical concurrent GETs share one
+/// request; cancellation of one caller spares the others; cancelling every caller closes the
+/// connection. Overlap is never left to timing: the shared request is held (at a valve, or by the
+/// server never answering) until the test has seen every caller join.
+@Suite(.timeLimit(.minutes(2))) struct SingleFlightTransportTests {
+    typealias Support = CacheTestSupport
+
+    @Test func twentyConcurrentIdenticalGetsSendOneRequest() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let transport = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
+            let request = Support.request(server.url("/products/1"))
+            let bodies = try await withThrowingTaskGroup(of: String.self, returning: [String].self) { group in
+                for _ in 0..<20 {
+                    group.addTask { Support.text(try await transport.send(request)) }
+                }
+                try await server.waitForRequests(1, path: "/products/1")
+                try await transport.waitForCallers(20, sharing: request)
+                valve.open()
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(bodies == Array(repeating: #"{"id":1,"name":"Product 1"}"#, count: 20))
+            #expect(server.requestCount(path: "/products/1") == 1)
+            #expect(transport.callerCount(sharing: request) == 0)
+        }
+    }
+
+    @Test func aRequestAfterTheFlightLandedIsSentAgain() async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = Support.network().singleFlight()
+            let request = Support.request(server.url("/products/2"))
+            _ = try await transport.send(request)
+            _ = try await transport.send(request)
+            #expect(server.requestCount(path: "/products/2") == 2)
+        }
+    }
+
+    @Test func everyCallerGetsTheSharedErrorStatus() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let transport = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
+            let request = Support.request(server.url("/products/3", fault: .status(503)))
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<3 {
+                    group.addTask { try await transport.send(request).1.statusCode }
+                }
+                try await transport.waitForCallers(3, sharing: request)
+                valve.open()
+                var statuses: [Int] = []
+                for try await status in group { statuses.append(status) }
+                #expect(statuses == [503, 503, 503])
+            }
+            #expect(server.requestCount(path: "/products/3") == 1)
+        }
+    }
+
+    @Test func aConnectionFailureReachesEveryCaller() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let transport = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
+            let request = Support.request(server.url("/products/4", fault: .dropConnection))
+            let callers = (0..<3).map { _ in
+                Task { try await transport.send(request) }
+            }
+            try await server.waitForRequests(1, path: "/products/4")
+            try await transport.waitForCallers(3, sharing: request)
+            valve.open()
+            var failures: [NetworkRequestError] = []
+            for caller in callers {
+                if case .failure(let error) = await caller.result { failures.append(NetworkRequestError(error)) }
+            }
+            #expect(failures.count == 3)
+            #expect(failures.allSatisfy { $0 != .canceledByUser })
+            #expect(failures.allSatisfy { $0 == failures.first })   // the one shared error
+            #expect(server.requestCount(path: "/products/4") == 1)
+        }
+    }
+
+    @Test func differentKeysAreNotShared() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let transport = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
+            let url = server.url("/headers")
+            let requests = [
+                Support.request(url, headers: ["Authorization": "Bearer alice"]),
+                Support.request(url, headers: ["Authorization": "Bearer bob"]),
+                Support.request(url, headers: ["Accept": "text/plain"]),
+                Support.request(server.url("/products/5")),
+            ]
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for request in requests {
+                    group.addTask { _ = try await transport.send(request) }
+                }
+                try await server.waitForRequests(4)
+                for request in requests {
+                    try await transport.waitForCallers(1, sharing: request)
+                }
+                valve.open()
+                try await group.waitForAll()
+            }
+            #expect(server.requestCount() == 4)
+        }
+    }
+
+    @Test func postsAreNeverShared() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let transport = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
+            var post = Support.request(server.url("/echo"), method: "POST")
+            post.httpBody = Data("note".utf8)
+            let request = post
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<3 {
+                    group.addTask { _ = try await transport.send(request) }
+                }
+                try await server.waitForRequests(3, path: "/echo")
+                #expect(transport.callerCount(sharing: request) == 0)
+                valve.open()
+                try await group.waitForAll()
+            }
+            #expect(server.requestCount(path: "/echo") == 3)
+        }
+    }
+
+    @Test func cancellingOneCallerLeavesTheOthersTheirAnswer() async throws {
+        try await LoopbackServer.withRunning { server in
+            let valve = Support.Valve()
+            let transport = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
+            let request = Support.request(server.url("/products/6"))
+            let callers = (0..<3).map { _ in
+                Task { Support.text(try await transport.send(request)) }
+            }
+            try await server.waitForRequests(1, path: "/products/6")
+            try await transport.waitForCallers(3, sharing: request)
+            callers[0].cancel()
+            // The cancelled caller returns at once, while the shared request is still held.
+            let cancelled = await callers[0].result
+            #expect(throws: CancellationError.self) { try cancelled.get() }
+            #expect(transport.callerCount(sharing: request) == 2)
+            valve.open()   // had the shared request been cancelled, the others would now fail
+            #expect(try await callers[1].value == #"{"id":6,"name":"Product 6"}"#)
+            #expect(try await callers[2].value == #"{"id":6,"name":"Product 6"}"#)
+            #expect(server.requestCount(path: "/products/6") == 1)
+        }
+    }
+
+    @Test func cancellingEveryCallerCancelsTheRequestAndClosesTheConnection() async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = Support.network().singleFlight()
+            let request = Support.request(server.url("/products/7", id: "shared", fault: .neverRespond))
+            let callers = (0..<3).map { _ in
+                Task { try await transport.send(request) }
+            }
+            try await server.waitForRequests(1, id: "shared")
+            try await transport.waitForCallers(3, sharing: request)
+            for caller in callers { caller.cancel() }
+            for caller in callers {
+                let result = await caller.result
+                #expect(throws: CancellationError.self) { try result.get() }
+            }
+            try await server.waitForDisconnections(1, id: "shared")
+            #expect(server.requestCount(id: "shared") == 1)
+            #expect(transport.callerCount(sharing: request) == 0)
+        }
+    }
+
+    @Test func aCallerJoiningAfterEveryOtherCancelledStartsANewRequest() async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = Support.network().singleFlight()
+            let url = server.url("/products/8")
+            let request = Support.request(url)
+            server.inject([.neverRespond], at: "/products/8")
+            let abandoned = Task { try await transport.send(request) }
+            try await server.waitForRequests(1, path: "/products/8")
+            try await transport.waitForCallers(1, sharing: request)
+            abandoned.cancel()
+            _ = await abandoned.result
+            let answer = try await transport.send(request)
+            #expect(answer.1.statusCode == 200)
+            #expect(server.requestCount(path: "/products/8") == 2)
+        }
+    }
+
+    @Test func anAlreadyCancelledCallerSendsNothing() async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = Support.network().singleFlight()
+            let request = Support.request(server.url("/products/9"))
+            let caller = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await transport.send(request)
+            }
+            let result = await caller.result
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(server.requestCount(path: "/products/9") == 0)
+        }
+    }
+
+    @Test func waitingForCallersCanBeCancelled() async throws {
+        let transport = Support.network().singleFlight()
+        let request = Support.request(URL(string: "http://127.0.0.1:9/never")!)
+        let waiter = Task { try await transport.waitForCallers(1, sharing: request) }
+        waiter.cancel()
+        let result = await waiter.result
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
+}
