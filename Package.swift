@@ -1,11 +1,25 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
+
+/// CI sets `MASON_TYPECHECK_WARNINGS=100` to have every expression that takes more than 100 ms (and
+/// every function body over twice that) to type-check reported as a warning — in Mason's targets
+/// only, so that the check rebuilds them and none of the dependencies. Users never set it.
+let typeCheckLimit = ProcessInfo.processInfo.environment["MASON_TYPECHECK_WARNINGS"].flatMap { Int($0) }
+let typeCheckWarnings: [SwiftSetting] = typeCheckLimit.map { limit in
+    [
+        .unsafeFlags([
+            "-Xfrontend", "-warn-long-expression-type-checking=\(limit)",
+            "-Xfrontend", "-warn-long-function-bodies=\(2 * limit)",
+        ])
+    ]
+} ?? []
 
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-]
+] + typeCheckWarnings
 
 let package = Package(
     name: "Mason",

@@ -84,7 +84,8 @@ import Testing
 
             let (_, response) = try await dataTask(request, transport: transport).value.get()
             #expect(response.statusCode == 200)
-            #expect(response.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
+            let contentType: String = response.value(forHTTPHeaderField: "Content-Type") ?? ""
+            #expect(contentType.hasPrefix("application/json"))
         }
     }
 

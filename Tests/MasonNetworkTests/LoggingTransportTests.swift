@@ -25,14 +25,20 @@ import FoundationNetworking
             let url = server.url("/", query: ["name": "Jane"])
             let result = await requestAsync(request(url), transport: transport).value
             #expect((try? result.get()) != nil)
-            let entries = recorder.entries
+            let entries: [LogRecorder.Entry] = recorder.entries
             try #require(entries.count == 2)
-            #expect(entries[0].message == "→ GET \(url.absoluteString)")
-            #expect(entries[1].message.hasPrefix("← 200 GET \(url.absoluteString) ("))
-            #expect(entries[1].message.contains(" bytes, "))
+            let target: String = url.absoluteString
+            let requestLine: String = entries[0].message
+            let responseLine: String = entries[1].message
+            #expect(requestLine == "→ GET " + target)
+            #expect(responseLine.hasPrefix("← 200 GET " + target + " ("))
+            #expect(responseLine.contains(" bytes, "))
             #expect(entries[0].level == .info)
-            #expect(entries[0].metadata["mason.request"] != nil)
-            #expect(entries[0].metadata["mason.request"] == entries[1].metadata["mason.request"])
+            let requestNumber: String? = entries[0].metadata["mason.request"]
+            let responseNumber: String? = entries[1].metadata["mason.request"]
+            #expect(requestNumber != nil)
+            let paired: Bool = requestNumber == responseNumber
+            #expect(paired)
         }
     }
 
