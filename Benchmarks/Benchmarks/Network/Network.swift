@@ -1,0 +1,90 @@
+// The full MasonNetwork pipeline — build → authorize → request → validate → decode — against the raw
+// transport it runs on, both over loopback HTTP to the same server, in the same process.
+import AsyncHTTPClient
+import Benchmark
+import Foundation
+import Mason
+import MasonAsyncHTTPClient
+import MasonNetwork
+import MasonTesting
+import NIOCore
+import NIOFoundationCompat
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+struct Product: Decodable, Sendable {
+    let id: Int
+    let name: String
+}
+
+struct BenchmarkFailure: Error {}
+
+let server = LoopbackServer()
+let session = URLSession(configuration: .ephemeral)
+let urlSessionTransport = URLSessionTransport(configuration: .ephemeral)
+let asyncHTTPClientTransport = AsyncHTTPClientTransport()
+
+func productURL() -> URL { server.url("/products/7") }
+
+/// Mason: the pipeline as a user writes it.
+func pipeline(transport: any Transport) -> @Sendable (URL) -> Mason.Deferred<Result<Product, NetworkRequestError>> {
+    let send = requestAsync(transport: transport)
+    return { url in
+        URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+            |> authorization(.bearer("benchmark-token"))
+            |> send
+            <&> decodeJsonData
+    }
+}
+
+/// Baseline: URLSession by hand, the same steps.
+func rawURLSession(_ url: URL) async throws -> Product {
+    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+    request.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
+    let (data, response) = try await session.data(for: request)
+    guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else { throw BenchmarkFailure() }
+    return try JSONDecoder().decode(Product.self, from: data)
+}
+
+/// Baseline: async-http-client by hand, the same steps.
+func rawAsyncHTTPClient(_ url: URL) async throws -> Product {
+    var request = HTTPClientRequest(url: url.absoluteString)
+    request.headers.add(name: "Authorization", value: "Bearer benchmark-token")
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    guard (200..<300).contains(response.status.code) else { throw BenchmarkFailure() }
+    let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
+    return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        maxDuration: .seconds(5),
+        maxIterations: 5_000,
+        setup: { if !server.isRunning { try await server.start() } }
+    )
+
+    Benchmark("GET+decode, raw URLSession (baseline)") { benchmark in
+        let url = productURL()
+        for _ in benchmark.scaledIterations { blackHole(try await rawURLSession(url)) }
+    }
+
+    Benchmark("GET+decode, Mason pipeline on URLSessionTransport") { benchmark in
+        let url = productURL()
+        let fetch = pipeline(transport: urlSessionTransport)
+        for _ in benchmark.scaledIterations { blackHole(try await fetch(url).value.get()) }
+    }
+
+    Benchmark("GET+decode, raw async-http-client (baseline)") { benchmark in
+        let url = productURL()
+        for _ in benchmark.scaledIterations { blackHole(try await rawAsyncHTTPClient(url)) }
+    }
+
+    Benchmark("GET+decode, Mason pipeline on AsyncHTTPClientTransport") { benchmark in
+        let url = productURL()
+        let fetch = pipeline(transport: asyncHTTPClientTransport)
+        for _ in benchmark.scaledIterations { blackHole(try await fetch(url).value.get()) }
+    }
+}
