@@ -1,9 +1,11 @@
-import AsyncHTTPClient
-import Foundation
+package import AsyncHTTPClient
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+import Foundation
+package import FoundationNetworking
+#else
+package import Foundation
 #endif
-import MasonNetwork
+package import MasonNetwork
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -13,7 +15,7 @@ import NIOHTTP1
 extension HTTPClientRequest {
     /// The client request for `request`: its URL, method (GET when it has none), every header field (in
     /// name order) and its `httpBody`.
-    init(_ request: URLRequest) throws(NetworkRequestError) {
+    package init(_ request: URLRequest) throws(NetworkRequestError) {
         guard let url = request.url else { throw .invalidRequest }
         self.init(url: url.absoluteString)
         method = NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET")
@@ -30,7 +32,7 @@ extension HTTPURLResponse {
     /// The Foundation response for the client's answer to `request`: its status, its header fields (a
     /// repeated field joined with `", "`), its HTTP version, and the URL it came from (after redirects);
     /// `nil` when there is no URL.
-    convenience init?(_ response: HTTPClientResponse, answering request: URLRequest) {
+    package convenience init?(_ response: HTTPClientResponse, answering request: URLRequest) {
         guard let url = response.url ?? request.url else { return nil }
         let fields = Dictionary(response.headers.map { ($0.name, $0.value) }) { first, next in "\(first), \(next)" }
         self.init(

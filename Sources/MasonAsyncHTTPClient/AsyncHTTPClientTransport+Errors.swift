@@ -1,9 +1,9 @@
 import AsyncHTTPClient
-import Foundation
+package import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MasonNetwork
+package import MasonNetwork
 import NIOCore
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +28,7 @@ extension AsyncHTTPClientTransport {
     /// - a `NetworkRequestError` is kept; anything else → `.failed(description:code: nil)`.
     ///
     /// The description is the client's own, `String(describing: error)`.
-    static func networkError(from error: any Error, taskIsCancelled: Bool) -> NetworkRequestError {
+    package static func networkError(from error: any Error, taskIsCancelled: Bool) -> NetworkRequestError {
         if let error = error as? NetworkRequestError, !taskIsCancelled { return error }
         if taskIsCancelled || error is CancellationError || error as? HTTPClientError == .cancelled {
             return .canceledByUser
@@ -38,7 +38,7 @@ extension AsyncHTTPClientTransport {
 
     /// The `URLError` code URLSession would give for `error`, or `nil`; errors nested in `error` are
     /// looked at down to `depth` levels.
-    static func urlErrorCode(for error: any Error, depth: Int = 4) -> URLError.Code? {
+    package static func urlErrorCode(for error: any Error, depth: Int = 4) -> URLError.Code? {
         switch error {
         case let error as HTTPClientError:
             urlErrorCode(for: error)

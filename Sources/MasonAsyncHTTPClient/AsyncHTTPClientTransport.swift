@@ -152,7 +152,7 @@ public struct AsyncHTTPClientTransport: Transport {
 
     /// The request's `timeoutInterval` as a duration, or `nil` when it sets no timeout (zero, negative
     /// or infinite). Capped at 10⁹ seconds so the client's deadline cannot overflow.
-    static func timeout(of request: URLRequest) -> Duration? {
+    package static func timeout(of request: URLRequest) -> Duration? {
         let interval = request.timeoutInterval
         guard interval > 0, interval.isFinite else { return nil }
         return .nanoseconds(Int64((min(interval, 1e9) * 1e9).rounded(.up)))

@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Mason
-@testable import MasonAsyncHTTPClient
+import MasonAsyncHTTPClient
 import MasonNetwork
 import NIOCore
 import NIOHTTP1
