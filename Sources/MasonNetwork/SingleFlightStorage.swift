@@ -89,27 +89,12 @@ final class SingleFlightStorage: Sendable {
     /// Returns when at least `count` callers wait for the flight of `key`, or throws when cancelled.
     func waitForCallers(_ count: Int, _ key: CacheKey) async throws(CancellationError) {
         let id = state.withLock { $0.makeID() }
-        let reached = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                enum Start { case cancelled, reached, waiting }
-                let start: Start = state.withLock { state in
-                    // Checked under the lock: a cancellation that comes later finds this waiter.
-                    if Task.isCancelled { return .cancelled }
-                    if state.callerCount(key) >= count { return .reached }
-                    state.callerWaiters[id] = CallerWaiter(key: key, count: count, continuation: continuation)
-                    return .waiting
-                }
-                switch start {
-                case .cancelled: continuation.resume(returning: false)
-                case .reached: continuation.resume(returning: true)
-                case .waiting: break
-                }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.callerWaiters.removeValue(forKey: id) }
-            waiter?.continuation.resume(returning: false)
-        }
-        if !reached { throw CancellationError() }
+        try await state.suspend(
+            until: { $0.callerCount(key) >= count },
+            park: { state, continuation in
+                state.callerWaiters[id] = CallerWaiter(key: key, count: count, continuation: continuation)
+            },
+            unpark: { state in state.callerWaiters.removeValue(forKey: id)?.continuation })
     }
 
     /// Ends the flight `id` of `key` with `answer`, for every caller still waiting.

@@ -255,29 +255,14 @@ public final class ManualClock: Clock, Sendable {
     public func waitForSleepers(count: Int = 1) async throws(CancellationError) {
         if Task.isCancelled { throw CancellationError() }
         let id = state.withLock { $0.makeID() }
-        let reached = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                enum Start { case cancelled, reached, waiting }
-                let start: Start = state.withLock { state in
-                    if Task.isCancelled { return .cancelled }
-                    if state.sleepers.count >= count { return .reached }
-                    state.waiters.append(SleeperWaiter(id: id, count: count, continuation: continuation))
-                    return .waiting
-                }
-                switch start {
-                case .cancelled: continuation.resume(returning: false)
-                case .reached: continuation.resume(returning: true)
-                case .waiting: break
-                }
-            }
-        } onCancel: {
-            let waiter: SleeperWaiter? = state.withLock { state in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index)
-            }
-            waiter?.continuation.resume(returning: false)
-        }
-        if !reached { throw CancellationError() }
+        try await state.suspend(
+            until: { $0.sleepers.count >= count },
+            park: { state, continuation in
+                state.waiters.append(SleeperWaiter(id: id, count: count, continuation: continuation))
+            },
+            unpark: { state in
+                state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
+            })
     }
 
     /// Moves time forward by `duration` and wakes every sleeper whose deadline is reached.

@@ -60,26 +60,10 @@ enum CacheTestSupport {
                 state.nextID += 1
                 return state.nextID
             }
-            let passed = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                    enum Start { case open, cancelled, waiting }
-                    let start: Start = state.withLock { state in
-                        if state.isOpen { return .open }
-                        if Task.isCancelled { return .cancelled }
-                        state.waiters[id] = continuation
-                        return .waiting
-                    }
-                    switch start {
-                    case .open: continuation.resume(returning: true)
-                    case .cancelled: continuation.resume(returning: false)
-                    case .waiting: break
-                    }
-                }
-            } onCancel: {
-                let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-                waiter?.resume(returning: false)
-            }
-            if !passed { throw CancellationError() }
+            try await state.suspend(
+                until: { $0.isOpen },
+                park: { state, continuation in state.waiters[id] = continuation },
+                unpark: { state in state.waiters.removeValue(forKey: id) })
         }
     }
 
