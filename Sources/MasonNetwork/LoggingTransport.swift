@@ -40,6 +40,10 @@ public struct LoggingTransport: Transport {
     /// What is hidden from the log.
     public let redaction: LogRedaction
 
+    /// The time on the injected clock since the transport was made; the response line shows the
+    /// difference between two readings.
+    private let elapsed: @Sendable () -> Duration
+
     /// A transport logging what `base` sends and receives.
     ///
     /// ```swift
@@ -52,13 +56,17 @@ public struct LoggingTransport: Transport {
     ///   - level: The level of request and response lines; `.info` by default.
     ///   - failureLevel: The level of failure lines; `.warning` by default.
     ///   - redaction: What is hidden; ``LogRedaction/standard`` by default.
-    public init(
+    ///   - clock: The clock that times each exchange; `ContinuousClock()` by default.
+    public init<SomeClock: Clock>(
         base: any Transport,
         logger: Logger,
         level: Logger.Level = .info,
         failureLevel: Logger.Level = .warning,
-        redaction: LogRedaction = .standard
-    ) {
+        redaction: LogRedaction = .standard,
+        clock: SomeClock = ContinuousClock()
+    ) where SomeClock.Duration == Duration {
+        let start = clock.now
+        self.elapsed = { start.duration(to: clock.now) }
         self.base = base
         self.logger = logger
         self.level = level
@@ -102,15 +110,14 @@ public struct LoggingTransport: Transport {
         logger.log(
             level: level, "→ \(method) \(target)",
             metadata: ["mason.request": "\(number)", "http.request.headers": "\(headers)"])
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = elapsed()
         do {
             let (body, response) = try await exchange(request)
-            let elapsed = Self.milliseconds(start.duration(to: clock.now))
+            let took = Self.milliseconds(elapsed() - start)
             let bytes = size(body, response).map { "\($0) bytes, " } ?? ""
             let fields = redaction.headers(Self.fields(of: response))
             logger.log(
-                level: level, "← \(response.statusCode) \(method) \(target) (\(bytes)\(elapsed) ms)",
+                level: level, "← \(response.statusCode) \(method) \(target) (\(bytes)\(took) ms)",
                 metadata: ["mason.request": "\(number)", "http.response.headers": "\(fields)"])
             return (body, response)
         } catch {
@@ -168,13 +175,17 @@ extension Transport {
     ///   - level: The level of request and response lines; `.info` by default.
     ///   - failureLevel: The level of failure lines; `.warning` by default.
     ///   - redaction: What is hidden; ``LogRedaction/standard`` by default.
+    ///   - clock: The clock that times each exchange; `ContinuousClock()` by default.
     /// - Returns: A ``LoggingTransport`` wrapping this transport.
-    public func logging(
+    public func logging<SomeClock: Clock>(
         to logger: Logger,
         level: Logger.Level = .info,
         failureLevel: Logger.Level = .warning,
-        redaction: LogRedaction = .standard
-    ) -> LoggingTransport {
-        LoggingTransport(base: self, logger: logger, level: level, failureLevel: failureLevel, redaction: redaction)
+        redaction: LogRedaction = .standard,
+        clock: SomeClock = ContinuousClock()
+    ) -> LoggingTransport where SomeClock.Duration == Duration {
+        LoggingTransport(
+            base: self, logger: logger, level: level, failureLevel: failureLevel, redaction: redaction,
+            clock: clock)
     }
 }

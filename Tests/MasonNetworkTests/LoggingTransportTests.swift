@@ -42,6 +42,16 @@ import FoundationNetworking
         }
     }
 
+    @Test func theResponseLineTimesTheExchangeOnTheInjectedClock() async throws {
+        try await LoopbackServer.withRunning { server in
+            let recorder = LogRecorder()
+            let transport = base.logging(to: recorder.logger(), clock: ManualClock())
+            _ = await requestAsync(request(server.url("/ip")), transport: transport).value
+            let responseLine: String = recorder.messages.last ?? ""
+            #expect(responseLine.hasSuffix(" bytes, 0.0 ms)"))   // virtual time did not move
+        }
+    }
+
     @Test func credentialsNeverReachTheLog() async throws {
         try await LoopbackServer.withRunning { server in
             let recorder = LogRecorder()
