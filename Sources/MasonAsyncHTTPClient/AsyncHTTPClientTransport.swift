@@ -108,8 +108,7 @@ public struct AsyncHTTPClientTransport: Transport {
     /// - Returns: The URL of the downloaded file and the response.
     /// - Throws: `NetworkRequestError`, as ``send(_:)`` does, with ``maximumDownloadSize`` as the limit.
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mason-download-\(UUID().uuidString)")
+        let file = temporaryDownloadURL()
         do {
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])

@@ -72,6 +72,6 @@ extension Transport {
 }
 
 /// A new, unused file URL in the temporary directory, for a downloaded body.
-func temporaryDownloadURL() -> URL {
+package func temporaryDownloadURL() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("mason-download-\(UUID().uuidString)")
 }
