@@ -35,8 +35,10 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Not "Network": Hummingbird and async-http-client test `canImport(Network)` (Apple's framework)
+        // and would import this executable's module once it is built.
         .executableTarget(
-            name: "Network",
+            name: "NetworkPipeline",
             dependencies: [
                 .product(name: "Mason", package: "Mason"),
                 .product(name: "MasonNetwork", package: "Mason"),
@@ -47,7 +49,7 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
-            path: "Benchmarks/Network",
+            path: "Benchmarks/NetworkPipeline",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

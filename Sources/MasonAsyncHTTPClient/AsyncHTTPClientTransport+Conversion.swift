@@ -32,9 +32,17 @@ extension HTTPURLResponse {
     /// The Foundation response for the client's answer to `request`: its status, its header fields (a
     /// repeated field joined with `", "`), its HTTP version, and the URL it came from (after redirects);
     /// `nil` when there is no URL.
-    package convenience init?(_ response: HTTPClientResponse, answering request: URLRequest) {
-        guard let url = response.url ?? request.url else { return nil }
-        let fields = Dictionary(response.headers.map { ($0.name, $0.value) }) { first, next in "\(first), \(next)" }
+    ///
+    /// When the client's last request went to `sentURL` — the string the client request was made with,
+    /// so there was no redirect — the response's URL is `request.url`, not a new parse of that string.
+    package convenience init?(_ response: HTTPClientResponse, answering request: URLRequest, sentTo sentURL: String? = nil) {
+        let lastURL = response.history.last?.request.url
+        let redirected = lastURL != nil && lastURL != sentURL
+        guard let url = (redirected ? lastURL.flatMap(URL.init(string:)) : nil) ?? request.url else { return nil }
+        var fields = [String: String](minimumCapacity: response.headers.count)
+        for (name, value) in response.headers {
+            fields[name] = fields[name].map { "\($0), \(value)" } ?? value
+        }
         self.init(
             url: url,
             statusCode: Int(response.status.code),

@@ -57,6 +57,9 @@ public struct AsyncHTTPClientTransport: Transport {
     /// ```
     public let maximumDownloadSize: Int?
 
+    /// Cancels a body read that idles longer than the request's timeout; one for all this transport's requests.
+    private let watchdog: IdleWatchdog
+
     /// Creates a transport sending through `client`.
     ///
     /// ```swift
@@ -77,6 +80,7 @@ public struct AsyncHTTPClientTransport: Transport {
         self.client = client
         self.maximumBodySize = maximumBodySize
         self.maximumDownloadSize = maximumDownloadSize
+        self.watchdog = IdleWatchdog(on: client.eventLoopGroup.any())
     }
 
     /// Sends `request` and returns the body and the HTTP response, whatever its status.
@@ -137,10 +141,11 @@ public struct AsyncHTTPClientTransport: Transport {
         let timeout = Self.timeout(of: prepared)
         do {
             let deadline = timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
-            let response = try await client.execute(HTTPClientRequest(prepared), deadline: deadline)
-            let reader = ResponseBodyReader(limit: limit, idleTimeout: timeout)
+            let clientRequest = try HTTPClientRequest(prepared)
+            let response = try await client.execute(clientRequest, deadline: deadline)
+            let reader = ResponseBodyReader(limit: limit, idleTimeout: timeout, watchdog: watchdog)
             let body = try await reader.read(response, into: output, appending: append)
-            guard let answer = HTTPURLResponse(response, answering: prepared) else {
+            guard let answer = HTTPURLResponse(response, answering: prepared, sentTo: clientRequest.url) else {
                 throw NetworkRequestError.noResponse
             }
             return (body, answer)

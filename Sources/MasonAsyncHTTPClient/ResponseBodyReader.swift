@@ -9,14 +9,16 @@ import NIOCore
 /// - Over the limit: a `Content-Length` above it fails before anything is read, and a body that grows
 ///   past it fails as soon as it does, with `NetworkRequestError.bodyTooLarge(limit:)`. Either way the
 ///   body stops being read, which makes the client close the connection.
-/// - Idle: when no piece arrives for `idleTimeout`, reading fails with `HTTPClientError.readTimeout`. A
-///   watchdog task sleeps until the last piece's time plus the timeout, so it wakes once per timeout,
-///   not once per piece.
+/// - Idle: when no piece arrives for `idleTimeout`, reading fails with `HTTPClientError.readTimeout`.
+///   The body is read in a task of its own, and the transport's ``IdleWatchdog`` cancels that task (never
+///   the caller's) once the timeout has passed since the last piece. No timer is armed per request.
 struct ResponseBodyReader: Sendable {
     /// The largest body accepted, in bytes, or `nil` for no limit.
     let limit: Int?
     /// The longest wait for the next piece, or `nil` to wait for ever.
     let idleTimeout: Duration?
+    /// What cancels the reading when it idles.
+    let watchdog: IdleWatchdog
 
     /// Reads the body of `response`, giving each piece to `append` with `output`, and returns `output`.
     func read<Output: Sendable>(
@@ -28,41 +30,41 @@ struct ResponseBodyReader: Sendable {
         if let limit, let announced, announced > limit {
             throw NetworkRequestError.bodyTooLarge(limit: limit)
         }
-        let lastPiece = Locked(ContinuousClock.now)
-        return try await withThrowingTaskGroup(of: Output?.self) { group in
-            group.addTask {
-                var output = output
-                var received = 0
-                for try await piece in response.body {
-                    lastPiece.withLock { $0 = .now }
-                    received += piece.readableBytes
-                    if let limit, received > limit { throw NetworkRequestError.bodyTooLarge(limit: limit) }
-                    try append(&output, piece)
-                }
-                return output
-            }
-            if let idleTimeout {
-                group.addTask {
-                    try await Self.watch(lastPiece, idleTimeout: idleTimeout)
-                    return nil
-                }
-            }
-            defer { group.cancelAll() }
-            // The reading task returns the output or throws; the watchdog only throws.
-            while let finished = try await group.next() {
-                if let output = finished { return output }
-            }
-            throw CancellationError()
+        guard let idleTimeout else {
+            return try await Self.collect(response.body, limit: limit, into: output, appending: append) {}
         }
+        let id = watchdog.makeID()
+        let reading = Task { [limit, watchdog] in
+            try await Self.collect(response.body, limit: limit, into: output, appending: append) { watchdog.touch(id) }
+        }
+        watchdog.watch(id, timeout: TimeAmount(idleTimeout)) { reading.cancel() }
+        let outcome: Result<Output, any Error>
+        do {
+            outcome = .success(try await withTaskCancellationHandler { try await reading.value } onCancel: { reading.cancel() })
+        } catch {
+            outcome = .failure(error)
+        }
+        let expired = !watchdog.unwatch(id)
+        if case .failure = outcome, expired { throw HTTPClientError.readTimeout }
+        return try outcome.get()
     }
 
-    /// Returns never; throws `HTTPClientError.readTimeout` once `idleTimeout` has passed since `lastPiece`,
-    /// or `CancellationError` when cancelled.
-    private static func watch(_ lastPiece: Locked<ContinuousClock.Instant>, idleTimeout: Duration) async throws {
-        while true {
-            let due = lastPiece.withLock { $0 } + idleTimeout
-            if ContinuousClock.now >= due { throw HTTPClientError.readTimeout }
-            try await Task.sleep(until: due, clock: .continuous)
+    /// Appends every piece of `body` to `output`, within `limit`, calling `onPiece` as each arrives.
+    private static func collect<Output>(
+        _ body: HTTPClientResponse.Body,
+        limit: Int?,
+        into output: Output,
+        appending append: (inout Output, ByteBuffer) throws -> Void,
+        onPiece: () -> Void
+    ) async throws -> Output {
+        var output = output
+        var received = 0
+        for try await piece in body {
+            onPiece()
+            received += piece.readableBytes
+            if let limit, received > limit { throw NetworkRequestError.bodyTooLarge(limit: limit) }
+            try append(&output, piece)
         }
+        return output
     }
 }

@@ -6,6 +6,7 @@ import FoundationNetworking
 import Mason
 import MasonAsyncHTTPClient
 import MasonNetwork
+import MasonTesting
 import NIOCore
 import NIOHTTP1
 import Testing
@@ -57,6 +58,53 @@ import Darwin
         #expect(response.url == Self.url)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
         #expect(response.value(forHTTPHeaderField: "X-Tag") == "a, b")
+    }
+
+    @Test func aRedirectedResponseHasTheURLItCameFromAndAnOtherOneTheRequestsURL() throws {
+        let sent = "http://127.0.0.1:1/a?x=1"
+        let request = URLRequest(url: try #require(URL(string: sent)))
+        let head = HTTPResponseHead(version: .http1_1, status: .ok)
+        let direct = HTTPClientResponse(history: [HTTPClientRequestResponse(request: HTTPClientRequest(url: sent), responseHead: head)])
+        let moved = HTTPClientResponse(history: [
+            HTTPClientRequestResponse(request: HTTPClientRequest(url: sent), responseHead: head),
+            HTTPClientRequestResponse(request: HTTPClientRequest(url: "http://127.0.0.1:1/b"), responseHead: head),
+        ])
+        let directURL: URL? = HTTPURLResponse(direct, answering: request, sentTo: sent)?.url
+        let movedURL: URL? = HTTPURLResponse(moved, answering: request, sentTo: sent)?.url
+        #expect(directURL == request.url)
+        #expect(movedURL?.absoluteString == "http://127.0.0.1:1/b")
+    }
+
+    @Test func aBodyThatKeepsComingWithinTheIdleTimeoutIsReadWholeThoughItTakesLonger() async throws {
+        try await LoopbackServer.withRunning { server in
+            // Three pieces 200 ms apart: 400 ms in all, more than the 300 ms timeout, never idle that long.
+            let url = server.url("/products/5", fault: .slowBody(chunks: 3, interval: .milliseconds(200)))
+            let request = URLRequest(url: url, timeoutInterval: 0.3)
+            let result = await requestAsync(request, transport: AsyncHTTPClientTransport()).value
+            #expect(throws: Never.self) { try result.get() }
+        }
+    }
+
+    @Test func aShortIdleTimeoutFiresWhileALongerOneIsWatchedOnTheSameTransport() async throws {
+        try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
+            let transport = AsyncHTTPClientTransport()
+            let stalled = Fault.slowBody(chunks: 2, interval: .seconds(30))
+            let patient = URLRequest(url: server.url("/products/1", id: "patient", fault: stalled), timeoutInterval: 60)
+            let waiting = Task { await requestAsync(patient, transport: transport).value }
+            try await server.waitForRequests(1, id: "patient")
+            let hasty = URLRequest(url: server.url("/products/2", fault: stalled), timeoutInterval: 0.3)
+            let result = await requestAsync(hasty, transport: transport).value
+            guard case .failure(.failed(_, let code)) = result else {
+                Issue.record("expected a timeout, got \(result)")
+                return
+            }
+            #expect(code == .timedOut)
+            waiting.cancel()
+            guard case .failure(.canceledByUser) = await waiting.value else {
+                Issue.record("expected the patient request to end cancelled")
+                return
+            }
+        }
     }
 
     @Test func theTimeoutIsTheRequestsTimeoutIntervalSubSecondIncluded() {
