@@ -77,9 +77,10 @@ import Darwin
 
     @Test func aBodyThatKeepsComingWithinTheIdleTimeoutIsReadWholeThoughItTakesLonger() async throws {
         try await LoopbackServer.withRunning { server in
-            // Three pieces 200 ms apart: 400 ms in all, more than the 300 ms timeout, never idle that long.
-            let url = server.url("/products/5", fault: .slowBody(chunks: 3, interval: .milliseconds(200)))
-            let request = URLRequest(url: url, timeoutInterval: 0.3)
+            // Six pieces 500 ms apart: 2.5 s in all, more than the 2 s timeout, never idle that long
+            // (the 1.5 s margin absorbs a loaded machine: Thread Sanitizer beside the soak test).
+            let url = server.url("/products/5", fault: .slowBody(chunks: 6, interval: .milliseconds(500)))
+            let request = URLRequest(url: url, timeoutInterval: 2)
             let result = await requestAsync(request, transport: AsyncHTTPClientTransport()).value
             #expect(throws: Never.self) { try result.get() }
         }
