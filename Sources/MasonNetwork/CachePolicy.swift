@@ -27,6 +27,6 @@ public enum CachePolicy: Sendable, Hashable {
     case staleWhileRevalidate
 
     /// A cached response is returned, fresh or stale; nothing is ever sent. With nothing cached the
-    /// transport throws ``NetworkRequestError/noResponse``.
+    /// transport throws ``NetworkRequestError/notCached``.
     case cacheOnly
 }

@@ -8,7 +8,7 @@ public import FoundationNetworking
 ///
 /// Only `GET` and `HEAD` requests use the cache, and only their 2xx answers without
 /// `Cache-Control: no-store` are stored; other requests go to ``base`` untouched (under
-/// ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/noResponse``). A response served
+/// ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A response served
 /// from the cache is rebuilt for the request's URL with an `Age` header field, in whole seconds.
 ///
 /// Cancellation passes through: `CancellationError`, `URLError(.cancelled)` and
@@ -59,10 +59,10 @@ public struct CachingTransport: Transport {
     /// - Parameter request: The request.
     /// - Returns: The body and the response, from the cache or from ``base``.
     /// - Throws: What ``base`` throws when the cache cannot answer instead;
-    ///   ``NetworkRequestError/noResponse`` for a miss under ``CachePolicy/cacheOnly``.
+    ///   ``NetworkRequestError/notCached`` for a miss under ``CachePolicy/cacheOnly``.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         guard let key = CacheKey.cacheable(request), let url = request.url else {
-            if policy == .cacheOnly { throw NetworkRequestError.noResponse }
+            if policy == .cacheOnly { throw NetworkRequestError.notCached }
             return try await base.send(request)
         }
         switch policy {
@@ -76,7 +76,7 @@ public struct CachingTransport: Transport {
             if !cache.isFresh(hit) { revalidate(request, key) }
             return served(hit, url)
         case .cacheOnly:
-            guard let hit = cache.cachedResponse(for: key) else { throw NetworkRequestError.noResponse }
+            guard let hit = cache.cachedResponse(for: key) else { throw NetworkRequestError.notCached }
             return served(hit, url)
         }
     }

@@ -339,15 +339,21 @@ import FoundationNetworking
 
     // MARK: cacheOnly
 
-    @Test func cacheOnlyNeverSendsAndReportsAMissAsNoResponse() async throws {
+    @Test func cacheOnlyNeverSendsAndReportsAMissAsNotCached() async throws {
         try await LoopbackServer.withRunning { server in
             let setup = Setup(.cacheOnly)
             let request = Support.request(server.url("/products/1"))
-            await #expect(throws: NetworkRequestError.noResponse) { try await setup.transport.send(request) }
+            await #expect(throws: NetworkRequestError.notCached) { try await setup.transport.send(request) }
             var post = Support.request(server.url("/echo"), method: "POST")
             post.httpBody = Data("x".utf8)
-            await #expect(throws: NetworkRequestError.noResponse) { try await setup.transport.send(post) }
-            #expect(await requestAsync(request, transport: setup.transport).value == .failure(.noResponse))
+            await #expect(throws: NetworkRequestError.notCached) { try await setup.transport.send(post) }
+            let result: Result<Data, NetworkRequestError> = await requestAsync(request, transport: setup.transport).value
+            #expect(result == .failure(.notCached))
+            if case .failed(_, let code) = NetworkRequestError.notCached {
+                #expect(code == .resourceUnavailable)
+            } else {
+                Issue.record("notCached is not a .failed error")
+            }
             #expect(server.requestCount() == 0)
         }
     }
