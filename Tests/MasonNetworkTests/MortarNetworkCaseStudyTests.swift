@@ -50,13 +50,7 @@ import FoundationNetworking
         let name: String
 
         static func create(_ data: Data) -> Result<Model, NetworkRequestError> {
-            do {
-                return .success(try JSONDecoder().decode(Model.self, from: data))
-            } catch let error as DecodingError {
-                return .failure(NetworkRequestError(decoding: error, as: "Model"))
-            } catch {
-                return .failure(NetworkRequestError(error))
-            }
+            decodeJsonData(result: .success(data))
         }
     }
 
