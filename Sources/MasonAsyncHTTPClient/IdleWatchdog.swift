@@ -1,5 +1,5 @@
 import Mason
-import NIOCore
+package import NIOCore
 
 /// One timer on an event loop that watches many readers, each for its own idle timeout, and calls a
 /// reader's `onExpire` once its timeout has passed since its last ``touch(_:)``.
@@ -17,7 +17,10 @@ import NIOCore
 /// watchdog.watch(id, timeout: .seconds(30)) { reading.cancel() }
 /// let hadExpired = !watchdog.unwatch(id)
 /// ```
-final class IdleWatchdog: Sendable {
+///
+/// Its time is the event loop's: `now` reads the loop's clock (the real monotonic clock by default;
+/// a testing event loop's virtual one in tests).
+package final class IdleWatchdog: Sendable {
     private struct Watch {
         var lastTouch: NIODeadline
         let timeout: TimeAmount
@@ -32,15 +35,17 @@ final class IdleWatchdog: Sendable {
     }
 
     private let eventLoop: any EventLoop
+    private let now: @Sendable () -> NIODeadline
     private let state = Locked(State())
 
-    /// Creates a watchdog whose wake-ups run on `eventLoop`.
-    init(on eventLoop: any EventLoop) {
+    /// Creates a watchdog whose wake-ups run on `eventLoop`, telling the time with `now`.
+    package init(on eventLoop: any EventLoop, now: @escaping @Sendable () -> NIODeadline = { .now() }) {
         self.eventLoop = eventLoop
+        self.now = now
     }
 
     /// A new identifier for ``watch(_:timeout:onExpire:)``.
-    func makeID() -> Int {
+    package func makeID() -> Int {
         state.withLock { state in
             defer { state.nextID &+= 1 }
             return state.nextID
@@ -48,8 +53,8 @@ final class IdleWatchdog: Sendable {
     }
 
     /// Starts watching `id`: `onExpire` runs on the event loop once `timeout` passes without a touch.
-    func watch(_ id: Int, timeout: TimeAmount, onExpire: @escaping @Sendable () -> Void) {
-        let watch = Watch(lastTouch: .now(), timeout: timeout, onExpire: onExpire)
+    package func watch(_ id: Int, timeout: TimeAmount, onExpire: @escaping @Sendable () -> Void) {
+        let watch = Watch(lastTouch: now(), timeout: timeout, onExpire: onExpire)
         state.withLock { state in
             state.watches[id] = watch
             if let wake = state.wake, wake.at <= watch.due { return }
@@ -59,25 +64,25 @@ final class IdleWatchdog: Sendable {
     }
 
     /// Notes that reader `id` made progress now: its timeout counts again from here.
-    func touch(_ id: Int) {
-        let now = NIODeadline.now()
-        state.withLock { $0.watches[id]?.lastTouch = now }
+    package func touch(_ id: Int) {
+        let time = now()
+        state.withLock { $0.watches[id]?.lastTouch = time }
     }
 
     /// Stops watching `id`. Returns `false` when it had expired already (its `onExpire` has run or is
     /// running), `true` otherwise.
     @discardableResult
-    func unwatch(_ id: Int) -> Bool {
+    package func unwatch(_ id: Int) -> Bool {
         state.withLock { $0.watches.removeValue(forKey: id) != nil }
     }
 
     private func wakeUp() {
-        let now = NIODeadline.now()
+        let time = now()
         let expired = state.withLock { state -> [@Sendable () -> Void] in
             var expired: [@Sendable () -> Void] = []
             var next: NIODeadline?
             for (id, watch) in state.watches {
-                if watch.due <= now {
+                if watch.due <= time {
                     expired.append(watch.onExpire)
                     state.watches[id] = nil
                 } else {

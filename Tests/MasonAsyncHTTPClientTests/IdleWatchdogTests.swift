@@ -1,0 +1,74 @@
+import Mason
+import MasonAsyncHTTPClient
+import NIOCore
+import NIOEmbedded
+import Testing
+
+/// The idle watchdog on a testing event loop: virtual time, nothing sleeps.
+@Suite struct IdleWatchdogTests {
+    /// A watchdog on `loop`'s clock and a record of which readers expired.
+    private struct Setup {
+        let loop = NIOAsyncTestingEventLoop()
+        let watchdog: IdleWatchdog
+        let expired = Locked<[Int]>([])
+
+        init() {
+            watchdog = IdleWatchdog(on: loop, now: { [loop] in loop.now })
+        }
+
+        func watch(timeout: TimeAmount) -> Int {
+            let id = watchdog.makeID()
+            watchdog.watch(id, timeout: timeout) { [expired] in expired.withLock { $0.append(id) } }
+            return id
+        }
+
+        var expiredIDs: [Int] { expired.withLock { $0 } }
+    }
+
+    @Test func aReaderThatKeepsBeingTouchedNeverExpiresThoughItRunsLongerThanItsTimeout() async {
+        let setup = Setup()
+        let id = setup.watch(timeout: .seconds(2))
+        for _ in 0..<5 {
+            await setup.loop.advanceTime(by: .milliseconds(1_500))
+            setup.watchdog.touch(id)
+        }
+        #expect(setup.expiredIDs.isEmpty)
+        #expect(setup.watchdog.unwatch(id))
+        await setup.loop.shutdownGracefully()
+    }
+
+    @Test func aReaderExpiresOnceItsTimeoutPassesWithoutATouch() async {
+        let setup = Setup()
+        let id = setup.watch(timeout: .seconds(2))
+        await setup.loop.advanceTime(by: .milliseconds(1_999))
+        #expect(setup.expiredIDs.isEmpty)
+        await setup.loop.advanceTime(by: .milliseconds(1))
+        #expect(setup.expiredIDs == [id])
+        #expect(!setup.watchdog.unwatch(id))
+        await setup.loop.advanceTime(by: .seconds(10))
+        #expect(setup.expiredIDs == [id])
+        await setup.loop.shutdownGracefully()
+    }
+
+    @Test func aShorterTimeoutWatchedLaterExpiresFirst() async {
+        let setup = Setup()
+        let patient = setup.watch(timeout: .seconds(60))
+        let hasty = setup.watch(timeout: .milliseconds(300))
+        await setup.loop.advanceTime(by: .milliseconds(300))
+        #expect(setup.expiredIDs == [hasty])
+        await setup.loop.advanceTime(by: .seconds(59))
+        #expect(setup.expiredIDs == [hasty])
+        await setup.loop.advanceTime(by: .milliseconds(700))
+        #expect(setup.expiredIDs == [hasty, patient])
+        await setup.loop.shutdownGracefully()
+    }
+
+    @Test func anUnwatchedReaderNeverExpires() async {
+        let setup = Setup()
+        let id = setup.watch(timeout: .seconds(1))
+        #expect(setup.watchdog.unwatch(id))
+        await setup.loop.advanceTime(by: .seconds(5))
+        #expect(setup.expiredIDs.isEmpty)
+        await setup.loop.shutdownGracefully()
+    }
+}
