@@ -160,20 +160,20 @@ public final class MemoryResponseCache: ResponseCache {
     }
 
     /// Mortar's `Cache.fetchCached`: the body of the fresh response stored for `request`, or
-    /// ``NetworkRequestError/noResponse`` on a miss (no entry, a stale one, or a request that is not a
+    /// ``NetworkRequestError/notCached`` on a miss (no entry, a stale one, or a request that is not a
     /// `GET` or `HEAD`).
     ///
     /// Synchronous, so it starts a Mortar pipeline that falls back to the network with `<->`:
     ///
     /// ```swift
     /// let pipeline = client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create
-    /// cache.fetchCached(for: request)   // .success(data) when fresh, else .failure(.noResponse)
+    /// cache.fetchCached(for: request)   // .success(data) when fresh, else .failure(.notCached)
     /// ```
     /// - Parameter request: The request.
-    /// - Returns: The cached body, or `.noResponse`.
+    /// - Returns: The cached body, or `.notCached`.
     public func fetchCached(for request: URLRequest) -> Result<Data, NetworkRequestError> {
         guard let key = CacheKey.cacheable(request), let hit = cachedResponse(for: key), isFresh(hit) else {
-            return .failure(.noResponse)
+            return .failure(.notCached)
         }
         return .success(hit.data)
     }

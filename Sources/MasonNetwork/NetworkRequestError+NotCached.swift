@@ -5,8 +5,8 @@ import FoundationNetworking
 
 extension NetworkRequestError {
     /// The failure of a request that ``CachePolicy/cacheOnly`` forbids to send and the cache cannot
-    /// answer: `.failed` with the code `URLError.Code.resourceUnavailable`, as URLSession reports a miss
-    /// under `.returnCacheDataDontLoad`.
+    /// answer, and of ``MemoryResponseCache/fetchCached(for:)`` on a miss: `.failed` with the code
+    /// `URLError.Code.resourceUnavailable`, as URLSession reports a miss under `.returnCacheDataDontLoad`.
     ///
     /// ```swift
     /// let offline = URLSessionTransport.shared.caching(cache, policy: .cacheOnly)

@@ -149,14 +149,14 @@ import FoundationNetworking
         #expect(stored?.value(forHeader: "etag") == "\"1\"")
     }
 
-    @Test func fetchCachedAnswersFreshHitsAndReportsEverythingElseAsNoResponse() {
+    @Test func fetchCachedAnswersFreshHitsAndReportsEverythingElseAsNotCached() {
         let cache = cache()
         cache.store(Data("a".utf8), Self.httpResponse(), for: Self.request("a"))
         #expect(cache.fetchCached(for: Self.request("a")) == .success(Data("a".utf8)))
-        #expect(cache.fetchCached(for: Self.request("b")) == .failure(.noResponse))
-        #expect(cache.fetchCached(for: Self.request("a", method: "POST")) == .failure(.noResponse))
+        #expect(cache.fetchCached(for: Self.request("b")) == .failure(.notCached))
+        #expect(cache.fetchCached(for: Self.request("a", method: "POST")) == .failure(.notCached))
         clock.advance(by: .seconds(60))
-        #expect(cache.fetchCached(for: Self.request("a")) == .failure(.noResponse))
+        #expect(cache.fetchCached(for: Self.request("a")) == .failure(.notCached))
     }
 
     @Test func concurrentUseFromManyTasksKeepsTheCountsConsistent() async {
