@@ -144,11 +144,9 @@ public struct CachingTransport: Transport {
     }
 
     private func revalidate(_ request: URLRequest, _ key: CacheKey) {
-        let (base, cache) = (base, cache)
-        revalidations.start(key) {
+        revalidations.start(key) { [self] in
             // A failed refresh leaves the stale response in place; the next stale hit tries again.
-            guard let (data, response) = try? await base.send(request) else { return }
-            cache.store(data, response, for: request)
+            _ = try? await fetchAndStore(request)
         }
     }
 
