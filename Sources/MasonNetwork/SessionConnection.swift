@@ -2,7 +2,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// What a finished URL task left: the body (data tasks) or the file (download tasks), and the response.
 struct FinishedExchange: Sendable {

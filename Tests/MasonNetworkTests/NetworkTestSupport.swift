@@ -5,7 +5,6 @@ import FoundationNetworking
 import Mason
 import MasonNetwork
 import MasonTesting
-import Synchronization
 
 /// Helpers shared by the MasonNetwork tests, in a namespace so their names cannot clash.
 enum NetworkTestSupport {
@@ -62,7 +61,7 @@ final class StubURLProtocol: URLProtocol {
         var waiters: [(id: String, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private static let record = Mutex(Record())
+    private static let record = Locked(Record())
 
     /// The `X-Test-ID` values of the requests that reached the protocol (that were sent).
     static func wasSent(_ id: String) -> Bool {

@@ -5,7 +5,6 @@ import FoundationNetworking
 import Mason
 import MasonNetwork
 import MasonTesting
-import Synchronization
 import Testing
 
 @Suite struct RequestAsyncTests {
@@ -16,7 +15,7 @@ import Testing
     private static func cancelledRun<Value: Sendable>(
         _ deferred: Deferred<Value>, stub: StubTransport, cancel: @escaping @Sendable (DeferredRun) -> Void
     ) async -> [Value] {
-        let delivered = Mutex<[Value]>([])
+        let delivered = Locked<[Value]>([])
         await withCheckedContinuation { continuation in
             let run = deferred.run { value in
                 let isFirst = delivered.withLock { delivered in

@@ -4,7 +4,6 @@ import FoundationNetworking
 #endif
 import Mason
 import MasonNetwork
-import Synchronization
 import Testing
 
 /// URLSessionTransport end to end inside URLSession, answered by `StubURLProtocol` (no network).
@@ -102,7 +101,7 @@ import Testing
 
     @Test func cancellingARunCancelsTheURLTaskAndReportsCanceledByUserOnce() async {
         let id = UUID().uuidString
-        let received = Mutex<[Result<Data, NetworkRequestError>]>([])
+        let received = Locked<[Result<Data, NetworkRequestError>]>([])
         let request = requestAsync(Self.request("/hang", id: id), transport: transport)
         let first: Result<Data, NetworkRequestError> = await withCheckedContinuation { continuation in
             let run = request.run { result in
