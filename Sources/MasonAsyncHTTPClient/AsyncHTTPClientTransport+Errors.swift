@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 package import MasonNetwork
 import NIOCore
+import NIOPosix
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,6 +26,7 @@ extension AsyncHTTPClientTransport {
     /// - a deadline, read, write, connect or handshake timeout → `.failed(…, code: .timedOut)`;
     /// - a refused connection (whatever wraps the `ECONNREFUSED`) → `.failed(…, code: .cannotConnectToHost)`;
     /// - a connection the server closed or reset → `.failed(…, code: .networkConnectionLost)`;
+    /// - a host name that does not resolve → `.failed(…, code: .cannotFindHost)`;
     /// - a `NetworkRequestError` is kept; anything else → `.failed(description:code: nil)`.
     ///
     /// The description is the client's own, `String(describing: error)`.
@@ -46,11 +48,23 @@ extension AsyncHTTPClientTransport {
             urlErrorCode(forErrno: error.errnoCode)
         case let error as ChannelError:
             urlErrorCode(for: error)
+        case let error as NIOConnectionError:
+            urlErrorCode(for: error)
+        case SocketAddressError.unknown:
+            .cannotFindHost
         default:
-            // SwiftNIO's `NIOConnectionError` (in NIOPosix, which this module does not import) wraps the
-            // error of each connection attempt: look for them inside it.
+            // Another error may wrap the one that says what happened: look for it inside.
             nestedCode(in: error, depth: depth)
         }
+    }
+
+    /// SwiftNIO's error for a host it could not connect to: the code of the first connection attempt
+    /// that has one, or `.cannotFindHost` when the name resolved to no address, so nothing was tried.
+    /// An attempt's failure comes first because a lookup can fail beside it: `localhost` with no IPv6
+    /// entry fails its AAAA lookup while the refused IPv4 attempt is what matters.
+    private static func urlErrorCode(for error: NIOConnectionError) -> URLError.Code? {
+        guard !error.connectionErrors.isEmpty else { return .cannotFindHost }
+        return error.connectionErrors.lazy.compactMap { urlErrorCode(for: $0.error) }.first
     }
 
     private static func urlErrorCode(for error: HTTPClientError) -> URLError.Code? {

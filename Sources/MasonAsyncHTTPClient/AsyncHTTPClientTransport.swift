@@ -26,8 +26,12 @@ import NIOCore
 ///
 /// Every error it throws is a `NetworkRequestError`. The client's errors are translated: a cancelled
 /// task → `.canceledByUser`; a deadline or read timeout → `.failed(…, code: .timedOut)`; a refused
-/// connection → `.cannotConnectToHost`; a connection the server closed → `.networkConnectionLost`;
-/// anything else → `.failed(description:code: nil)`.
+/// connection → `.cannotConnectToHost`; a connection the server closed → `.networkConnectionLost`; a host
+/// name that does not resolve → `.cannotFindHost`; anything else → `.failed(description:code: nil)`.
+/// Unlike URLSession, the client's connection pool retries a connection that fails — refused, or a
+/// name that does not resolve — with backoff until the request's deadline (its
+/// `retryConnectionEstablishment`, on by default), then reports the last attempt's failure; turn it off
+/// in the client's configuration to fail at once.
 /// The transport is a `Sendable` value; the `HTTPClient` is shared, not owned (it is not shut down).
 ///
 /// ```swift

@@ -140,6 +140,12 @@ import Darwin
         #expect(AsyncHTTPClientTransport.urlErrorCode(for: ChannelError.eof) == .networkConnectionLost)
     }
 
+    @Test func aNameThatDoesNotResolveBecomesCannotFindHost() {
+        #expect(AsyncHTTPClientTransport.urlErrorCode(for: SocketAddressError.unknown(host: "x.invalid", port: 80))
+            == .cannotFindHost)
+        #expect(AsyncHTTPClientTransport.urlErrorCode(for: SocketAddressError.unsupported) == nil)
+    }
+
     @Test func aConnectionErrorWrappedInAnotherErrorIsFound() {
         struct Attempt { let error: any Error }
         struct Wrapper: Error { let host = "127.0.0.1"; let attempts: [Attempt] }

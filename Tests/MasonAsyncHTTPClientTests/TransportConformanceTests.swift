@@ -192,6 +192,16 @@ import Testing
         Self.expectFailure(result, code: .cannotConnectToHost)
     }
 
+    // `.invalid` is reserved (RFC 6761): no name under it resolves, on any resolver. URLSession fails at
+    // once; async-http-client's pool retries a failed connection (lookup included) until the request's
+    // deadline, then reports the last attempt's failure — hence the short timeout.
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aHostNameThatDoesNotResolveFailsWithCannotFindHost(kind: TransportKind) async throws {
+        let url = try #require(URL(string: "http://mason-conformance.invalid/ip"))
+        let result = await requestAsync(Self.request(url, timeout: 3), transport: kind.make()).value
+        Self.expectFailure(result, code: .cannotFindHost)
+    }
+
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func aServerThatNeverAnswersTimesOut(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
