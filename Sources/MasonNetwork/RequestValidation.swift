@@ -28,11 +28,10 @@ public import Foundation
 /// - Returns: The request, ready to send, or the reason it cannot be sent.
 public func validateRequest(_ request: URLRequest) -> Result<URLRequest, NetworkRequestError> {
     guard request.url != nil else { return .failure(.invalidRequest) }
+    guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else { return .success(request) }
     if let failure = recordedFailure(of: request) { return .failure(failure) }
-    let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
-    for (field, value) in fields where containsLineBreak(field) || containsLineBreak(value) {
-        return .failure(.invalidHeader(field: field))
-    }
+    let unsafeFields = fields.lazy.filter { containsLineBreak($0.key) || containsLineBreak($0.value) }
+    if let first = unsafeFields.map(\.key).min() { return .failure(.invalidHeader(field: first)) }
     return .success(request)
 }
 

@@ -34,6 +34,19 @@ import Testing
         request.setValue("v", forHTTPHeaderField: "X-A\r\nX-B")
         #expect(validateRequest(request) == .failure(.invalidHeader(field: "X-A\r\nX-B")))
     }
+
+    @Test func ofSeveralBadFieldsTheFirstByNameIsReported() {
+        var request = NetworkTestSupport.request("https://example.com")
+        request.setValue("v", forHTTPHeaderField: "X-Z\nX-Y")
+        request.setValue("v", forHTTPHeaderField: "X-Good")
+        request.setValue("v", forHTTPHeaderField: "X-B\r\nX-C")
+        #expect(validateRequest(request) == .failure(.invalidHeader(field: "X-B\r\nX-C")))
+    }
+
+    @Test func aRequestWithoutHeaderFieldsPasses() throws {
+        let request = URLRequest(url: try #require(URL(string: "https://example.com")))
+        #expect(validateRequest(request) == .success(request))
+    }
 }
 
 extension Result {

@@ -28,6 +28,19 @@ let asyncHTTPClientTransport = AsyncHTTPClientTransport()
 
 func productURL() -> URL { server.url("/products/7") }
 
+/// A transport that answers at once with a prebuilt response: the pipeline's own cost, with no network.
+struct InstantTransport: Transport {
+    let body = Data(#"{"id":7,"name":"Widget"}"#.utf8)
+    let response = HTTPURLResponse(
+        url: URL(string: "http://127.0.0.1/products/7")!, statusCode: 200, httpVersion: "HTTP/1.1",
+        headerFields: ["Content-Type": "application/json"]
+    )!
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) { (body, response) }
+}
+
+let instantTransport = InstantTransport()
+
 /// Mason: the pipeline as a user writes it.
 func pipeline(transport: any Transport) -> @Sendable (URL) -> Mason.Deferred<Result<Product, NetworkRequestError>> {
     let send = requestAsync(transport: transport)
@@ -58,6 +71,15 @@ func rawAsyncHTTPClient(_ url: URL) async throws -> Product {
     return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
 }
 
+/// Baseline: the instant transport by hand, the same steps.
+func byHand(_ url: URL) async throws -> Product {
+    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+    request.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
+    let (data, response) = try await instantTransport.send(request)
+    guard (200..<300).contains(response.statusCode) else { throw BenchmarkFailure() }
+    return try JSONDecoder().decode(Product.self, from: data)
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -65,6 +87,17 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 5_000,
         setup: { if !server.isRunning { try await server.start() } }
     )
+
+    Benchmark("GET+decode, by hand on an instant transport (baseline)") { benchmark in
+        let url = URL(string: "http://127.0.0.1/products/7")!
+        for _ in benchmark.scaledIterations { blackHole(try await byHand(url)) }
+    }
+
+    Benchmark("GET+decode, Mason pipeline on an instant transport") { benchmark in
+        let url = URL(string: "http://127.0.0.1/products/7")!
+        let fetch = pipeline(transport: instantTransport)
+        for _ in benchmark.scaledIterations { blackHole(try await fetch(url).value.get()) }
+    }
 
     Benchmark("GET+decode, raw URLSession (baseline)") { benchmark in
         let url = productURL()
