@@ -56,7 +56,7 @@ public enum AuthorizationType: Sendable, Hashable {
 /// ```
 /// - Parameter type: How to authorize.
 /// - Returns: A function setting the field on a copy of its request.
-public func authorization(_ type: AuthorizationType) -> @Sendable (URLRequest) -> URLRequest {
+public func authorization(_ type: AuthorizationType) -> @Sendable (consuming URLRequest) -> URLRequest {
     setHeader(type.headerValue, for: "Authorization")
 }
 
@@ -71,6 +71,6 @@ public func authorization(_ type: AuthorizationType) -> @Sendable (URLRequest) -
 ///   - request: The request.
 ///   - type: How to authorize.
 /// - Returns: A copy of the request with the field set.
-public func authorizationWith(_ request: URLRequest, _ type: AuthorizationType) -> URLRequest {
+public func authorizationWith(_ request: consuming URLRequest, _ type: AuthorizationType) -> URLRequest {
     authorization(type)(request)
 }

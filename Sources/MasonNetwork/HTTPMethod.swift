@@ -88,9 +88,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
 /// ```
 /// - Parameter method: The method.
 /// - Returns: A function setting the method on a copy of its request.
-public func method(_ method: HTTPMethod) -> @Sendable (URLRequest) -> URLRequest {
-    { request in
-        var request = request
+public func method(_ method: HTTPMethod) -> @Sendable (consuming URLRequest) -> URLRequest {
+    { (request: consuming URLRequest) in
         request.httpMethod = method.rawValue
         return request
     }

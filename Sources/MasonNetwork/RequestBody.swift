@@ -50,9 +50,8 @@ public func encodeJSONBody<Body: Encodable>(
 /// - Returns: A function setting the method and body on a copy of its request.
 public func body(
     _ data: Data, method: HTTPMethod, contentType: String? = nil
-) -> @Sendable (URLRequest) -> URLRequest {
-    { request in
-        var request = request
+) -> @Sendable (consuming URLRequest) -> URLRequest {
+    { (request: consuming URLRequest) in
         request.httpMethod = method.rawValue
         request.httpBody = data
         clearEncodingFailure(in: &request)
@@ -77,18 +76,17 @@ public func body(
 /// - Returns: A function setting the method, body and fields on a copy of its request.
 public func body<Body: Encodable>(
     _ value: Body, method: HTTPMethod, encoder: JSONEncoder = JSONEncoder()
-) -> @Sendable (URLRequest) -> URLRequest {
+) -> @Sendable (consuming URLRequest) -> URLRequest {
     switch encodeJSONBody(value, encoder: encoder) {
     case .success(let data):
         let json = "application/json"
-        return { request in
+        return { (request: consuming URLRequest) in
             var request = body(data, method: method, contentType: json)(request)
             request.setValue(json, forHTTPHeaderField: "Accept")
             return request
         }
     case .failure(let failure):
-        return { request in
-            var request = request
+        return { (request: consuming URLRequest) in
             request.httpMethod = method.rawValue
             request.httpBody = nil
             recordFailure(failure, in: &request)
@@ -108,7 +106,7 @@ public func body<Body: Encodable>(
 /// ```
 /// - Parameter data: The body.
 /// - Returns: A function setting the method and body on a copy of its request.
-public func post(_ data: Data) -> @Sendable (URLRequest) -> URLRequest {
+public func post(_ data: Data) -> @Sendable (consuming URLRequest) -> URLRequest {
     body(data, method: .post)
 }
 
@@ -128,7 +126,7 @@ public func post(_ data: Data) -> @Sendable (URLRequest) -> URLRequest {
 ///   - value: The value to encode.
 ///   - encoder: The encoder; a new `JSONEncoder()` by default.
 /// - Returns: A function setting the method, body and fields on a copy of its request.
-public func post<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (URLRequest) -> URLRequest {
+public func post<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (consuming URLRequest) -> URLRequest {
     body(value, method: .post, encoder: encoder)
 }
 
@@ -140,7 +138,7 @@ public func post<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEnco
 /// ```
 /// - Parameter data: The body.
 /// - Returns: A function setting the method and body on a copy of its request.
-public func put(_ data: Data) -> @Sendable (URLRequest) -> URLRequest {
+public func put(_ data: Data) -> @Sendable (consuming URLRequest) -> URLRequest {
     body(data, method: .put)
 }
 
@@ -153,7 +151,7 @@ public func put(_ data: Data) -> @Sendable (URLRequest) -> URLRequest {
 ///   - value: The value to encode.
 ///   - encoder: The encoder; a new `JSONEncoder()` by default.
 /// - Returns: A function setting the method, body and fields on a copy of its request.
-public func put<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (URLRequest) -> URLRequest {
+public func put<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (consuming URLRequest) -> URLRequest {
     body(value, method: .put, encoder: encoder)
 }
 
@@ -165,7 +163,7 @@ public func put<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncod
 /// ```
 /// - Parameter data: The body.
 /// - Returns: A function setting the method and body on a copy of its request.
-public func patch(_ data: Data) -> @Sendable (URLRequest) -> URLRequest {
+public func patch(_ data: Data) -> @Sendable (consuming URLRequest) -> URLRequest {
     body(data, method: .patch)
 }
 
@@ -178,6 +176,6 @@ public func patch(_ data: Data) -> @Sendable (URLRequest) -> URLRequest {
 ///   - value: The value to encode.
 ///   - encoder: The encoder; a new `JSONEncoder()` by default.
 /// - Returns: A function setting the method, body and fields on a copy of its request.
-public func patch<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (URLRequest) -> URLRequest {
+public func patch<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (consuming URLRequest) -> URLRequest {
     body(value, method: .patch, encoder: encoder)
 }

@@ -1,5 +1,9 @@
 /// Applies a function to a value: `pipe(x, f)` is `f(x)`; `x |> f` is its second spelling.
 ///
+/// The value is handed over, not shared: a function that takes its input `consuming` (as MasonNetwork's
+/// request builders do) can change a temporary in place, with no copy-on-write copy. Any other
+/// function of the input works as well.
+///
 /// ```swift
 /// let length = pipe("mason", \.count)   // 5
 /// ```
@@ -10,7 +14,7 @@
 /// - Throws: Whatever `transform` throws.
 @inlinable
 public func pipe<Input, Output, Failure: Error>(
-    _ value: Input, _ transform: (Input) throws(Failure) -> Output
+    _ value: consuming Input, _ transform: (consuming Input) throws(Failure) -> Output
 ) throws(Failure) -> Output {
     try transform(value)
 }
@@ -18,7 +22,8 @@ public func pipe<Input, Output, Failure: Error>(
 /// Applies a mutation to a copy of a value and returns the copy: `x |> { $0.field = … }`.
 ///
 /// Funswift's `inout` pipe returned the function's result; Mason returns the mutated copy, which is
-/// what a configuring closure is for.
+/// what a configuring closure is for. A temporary (`[1, 2] |> { $0.append(3) }`) is mutated in place,
+/// not copied first.
 ///
 /// ```swift
 /// let sorted = pipe([3, 1, 2]) { $0.sort() }   // [1, 2, 3]
@@ -30,11 +35,10 @@ public func pipe<Input, Output, Failure: Error>(
 /// - Throws: Whatever `mutate` throws.
 @inlinable
 public func pipe<Value, Failure: Error>(
-    _ value: Value, _ mutate: (inout Value) throws(Failure) -> Void
+    _ value: consuming Value, _ mutate: (inout Value) throws(Failure) -> Void
 ) throws(Failure) -> Value {
-    var copy = value
-    try mutate(&copy)
-    return copy
+    try mutate(&value)
+    return value
 }
 
 /// Pipe: `x |> f` is ``pipe(_:_:)-(Input,_)`` — `f(x)`.
@@ -44,7 +48,7 @@ public func pipe<Value, Failure: Error>(
 /// ```
 @inlinable
 public func |> <Input, Output, Failure: Error>(
-    value: Input, transform: (Input) throws(Failure) -> Output
+    value: consuming Input, transform: (consuming Input) throws(Failure) -> Output
 ) throws(Failure) -> Output {
     try transform(value)
 }
@@ -56,7 +60,7 @@ public func |> <Input, Output, Failure: Error>(
 /// ```
 @inlinable
 public func |> <Value, Failure: Error>(
-    value: Value, mutate: (inout Value) throws(Failure) -> Void
+    value: consuming Value, mutate: (inout Value) throws(Failure) -> Void
 ) throws(Failure) -> Value {
     try pipe(value, mutate)
 }
