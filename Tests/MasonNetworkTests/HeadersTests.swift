@@ -16,6 +16,18 @@ import Testing
         #expect(request.value(forHTTPHeaderField: "accept") == "application/json")
     }
 
+    // The builders take their request `consuming`: a temporary is changed in place, a variable is copied.
+    @Test func aPipedVariableIsLeftAsItWas() {
+        let original = plain |> setHeader("1", for: "X-Trace")
+        let changed = original |> setHeader("2", for: "X-Trace") |> authorization(.bearer("t"))
+        let originalTrace: String? = original.value(forHTTPHeaderField: "X-Trace")
+        let originalAuthorization: String? = original.value(forHTTPHeaderField: "Authorization")
+        let changedTrace: String? = changed.value(forHTTPHeaderField: "X-Trace")
+        #expect(originalTrace == "1")
+        #expect(originalAuthorization == nil)
+        #expect(changedTrace == "2")
+    }
+
     @Test func setHeaderReplacesAnEarlierValue() {
         let request = plain |> setHeader("text/csv", for: "Accept") |> setHeader("text/plain", for: "Accept")
         #expect(request.allHTTPHeaderFields == ["Accept": "text/plain"])
