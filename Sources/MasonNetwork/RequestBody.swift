@@ -7,7 +7,7 @@ public import FoundationNetworking
 //
 // FunNetworking's `post(_ dictionary:)` encoded with `try?` and silently sent no body when encoding
 // failed. Here an encoding failure is never lost, and the builders keep the shape
-// `(URLRequest) -> URLRequest` so they compose with `|>` like every other builder: the encoding runs
+// `(consuming URLRequest) -> URLRequest` so they compose with `|>` like every other builder: the encoding runs
 // when `post(value)` is called, and a failure is recorded in the request itself (see
 // RequestFailureMarker.swift). `validateRequest(_:)` — which the request functions and
 // `URLSessionTransport` run before anything is sent — turns it into

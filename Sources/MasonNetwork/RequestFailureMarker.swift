@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-// A request builder has the shape `(URLRequest) -> URLRequest`, so it cannot fail. When one cannot do
+// A request builder has the shape `(consuming URLRequest) -> URLRequest`, so it cannot fail. When one cannot do
 // its work — a body that does not encode, a header value with CR or LF — it records the failure in the
 // request itself, in the internal header field `X-Mason-Request-Failure` (its value is Base64, so it
 // is a valid header value). `validateRequest(_:)`, which runs before any request is sent, reports the
