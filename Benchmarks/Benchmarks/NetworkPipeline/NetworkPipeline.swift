@@ -25,6 +25,7 @@ let server = LoopbackServer()
 let session = URLSession(configuration: .ephemeral)
 let urlSessionTransport = URLSessionTransport(configuration: .ephemeral)
 let asyncHTTPClientTransport = AsyncHTTPClientTransport()
+let delegateSession = DelegateSession()
 
 func productURL() -> URL { server.url("/products/7") }
 
@@ -71,6 +72,34 @@ func rawAsyncHTTPClient(_ url: URL) async throws -> Product {
     return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
 }
 
+/// Floor: `rawURLSession` through a session with a minimal delegate, the only way on Linux to see a body
+/// as it arrives (what a size limit that stops an oversized body needs).
+func rawDelegateSession(_ url: URL) async throws -> Product {
+    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+    request.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
+    let (data, response) = try await delegateSession.data(for: request)
+    guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else { throw BenchmarkFailure() }
+    return try JSONDecoder().decode(Product.self, from: data)
+}
+
+/// Floor: `rawAsyncHTTPClient` speaking the `Transport` contract by hand — from a `URLRequest`, to an
+/// `HTTPURLResponse` — with no checks.
+func rawAsyncHTTPClientInFoundationTypes(_ url: URL) async throws -> Product {
+    var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+    urlRequest.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
+    var request = HTTPClientRequest(url: url.absoluteString)
+    for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] { request.headers.add(name: name, value: value) }
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
+    var fields: [String: String] = [:]
+    for (name, value) in response.headers { fields[name] = value }
+    guard
+        let http = HTTPURLResponse(url: url, statusCode: Int(response.status.code), httpVersion: "HTTP/1.1", headerFields: fields),
+        (200..<300).contains(http.statusCode)
+    else { throw BenchmarkFailure() }
+    return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
+}
+
 /// Baseline: the instant transport by hand, the same steps.
 func byHand(_ url: URL) async throws -> Product {
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
@@ -104,6 +133,11 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try await rawURLSession(url)) }
     }
 
+    Benchmark("GET+decode, URLSession through a bare delegate (floor for a size limit)") { benchmark in
+        let url = productURL()
+        for _ in benchmark.scaledIterations { blackHole(try await rawDelegateSession(url)) }
+    }
+
     Benchmark("GET+decode, Mason pipeline on URLSessionTransport") { benchmark in
         let url = productURL()
         let fetch = pipeline(transport: urlSessionTransport)
@@ -113,6 +147,11 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("GET+decode, raw async-http-client (baseline)") { benchmark in
         let url = productURL()
         for _ in benchmark.scaledIterations { blackHole(try await rawAsyncHTTPClient(url)) }
+    }
+
+    Benchmark("GET+decode, async-http-client from URLRequest to HTTPURLResponse (floor for Transport)") { benchmark in
+        let url = productURL()
+        for _ in benchmark.scaledIterations { blackHole(try await rawAsyncHTTPClientInFoundationTypes(url)) }
     }
 
     Benchmark("GET+decode, Mason pipeline on AsyncHTTPClientTransport") { benchmark in
