@@ -27,6 +27,10 @@ let urlSessionTransport = URLSessionTransport(configuration: .ephemeral)
 let asyncHTTPClientTransport = AsyncHTTPClientTransport()
 let delegateSession = DelegateSession()
 
+func startServer() async throws {
+    if !server.isRunning { try await server.start() }
+}
+
 func productURL() -> URL { server.url("/products/7") }
 
 /// A transport that answers at once with a prebuilt response: the pipeline's own cost, with no network.
@@ -114,7 +118,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .throughput, .mallocCountTotal],
         maxDuration: .seconds(5),
         maxIterations: 5_000,
-        setup: { if !server.isRunning { try await server.start() } }
+        setup: startServer
     )
 
     Benchmark("GET+decode, by hand on an instant transport (baseline)") { benchmark in
@@ -126,6 +130,28 @@ let benchmarks: @Sendable () -> Void = {
         let url = URL(string: "http://127.0.0.1/products/7")!
         let fetch = pipeline(transport: instantTransport)
         for _ in benchmark.scaledIterations { blackHole(try await fetch(url).value.get()) }
+    }
+
+    Benchmark(
+        "GET+decode interleaved, raw URLSession vs Mason on URLSessionTransport",
+        configuration: Interleaved.configuration(setup: startServer)
+    ) { benchmark in
+        let url = productURL()
+        let fetch = pipeline(transport: urlSessionTransport)
+        try await Interleaved.measure(
+            benchmark, raw: { try await rawURLSession(url) }, mason: { try await fetch(url).value.get() }
+        )
+    }
+
+    Benchmark(
+        "GET+decode interleaved, raw async-http-client vs Mason on AsyncHTTPClientTransport",
+        configuration: Interleaved.configuration(setup: startServer)
+    ) { benchmark in
+        let url = productURL()
+        let fetch = pipeline(transport: asyncHTTPClientTransport)
+        try await Interleaved.measure(
+            benchmark, raw: { try await rawAsyncHTTPClient(url) }, mason: { try await fetch(url).value.get() }
+        )
     }
 
     Benchmark("GET+decode, raw URLSession (baseline)") { benchmark in

@@ -1,0 +1,48 @@
+// Raw and Mason measured request by request, alternating, so that both sides see the same machine:
+// on a noisy 2-core VM one benchmark after another drifts by ±15 %, more than the difference measured.
+import Benchmark
+
+/// The metrics an interleaved benchmark records: each side's time per request, and per pair of
+/// requests Mason's throughput as a share of the raw throughput, in per mille.
+enum Interleaved {
+    static let raw = BenchmarkMetric.custom("raw, time per request (ns)", useScalingFactor: false)
+    static let mason = BenchmarkMetric.custom("Mason, time per request (ns)", useScalingFactor: false)
+    static let share = BenchmarkMetric.custom(
+        "Mason's throughput / raw (‰)", polarity: .prefersLarger, useScalingFactor: false
+    )
+
+    /// A configuration recording these metrics, with `setup` run before the benchmark.
+    static func configuration(setup: @escaping Benchmark.BenchmarkSetupHook) -> Benchmark.Configuration {
+        .init(metrics: [raw, mason, share], maxDuration: .seconds(10), maxIterations: 5_000, setup: setup)
+    }
+
+    /// Runs `raw` and `mason` once each per iteration — raw first on even iterations, Mason first on
+    /// odd ones — and records their times and the ratio of the pair.
+    static func measure(
+        _ benchmark: Benchmark,
+        raw: () async throws -> some Any,
+        mason: () async throws -> some Any
+    ) async throws {
+        let clock = ContinuousClock()
+        func time(_ work: () async throws -> some Any) async throws -> Int {
+            let start = clock.now
+            blackHole(try await work())
+            let elapsed = clock.now - start
+            return Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000)
+        }
+        for iteration in benchmark.scaledIterations {
+            let rawTime: Int
+            let masonTime: Int
+            if iteration.isMultiple(of: 2) {
+                rawTime = try await time(raw)
+                masonTime = try await time(mason)
+            } else {
+                masonTime = try await time(mason)
+                rawTime = try await time(raw)
+            }
+            benchmark.measurement(Self.raw, rawTime)
+            benchmark.measurement(Self.mason, masonTime)
+            benchmark.measurement(Self.share, rawTime * 1_000 / max(masonTime, 1))
+        }
+    }
+}
