@@ -57,11 +57,19 @@ func pipeline(transport: any Transport) -> @Sendable (URL) -> Mason.Deferred<Res
     }
 }
 
-/// Baseline: URLSession by hand, the same steps.
-func rawURLSession(_ url: URL) async throws -> Product {
+/// The request the hand-written baselines send: what the pipeline's builders make, built by hand.
+func authorizedRequest(_ url: URL) -> URLRequest {
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
     request.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
-    let (data, response) = try await session.data(for: request)
+    return request
+}
+
+/// Baseline: URLSession by hand, the same steps. `load` is `URLSession.data(for:)`; a floor passes its own.
+func rawURLSession(
+    _ url: URL,
+    load: (URLRequest) async throws -> (Data, URLResponse?) = { try await session.data(for: $0) }
+) async throws -> Product {
+    let (data, response) = try await load(authorizedRequest(url))
     guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else { throw BenchmarkFailure() }
     return try JSONDecoder().decode(Product.self, from: data)
 }
@@ -76,21 +84,10 @@ func rawAsyncHTTPClient(_ url: URL) async throws -> Product {
     return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
 }
 
-/// Floor: `rawURLSession` through a session with a minimal delegate, the only way on Linux to see a body
-/// as it arrives (what a size limit that stops an oversized body needs).
-func rawDelegateSession(_ url: URL) async throws -> Product {
-    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
-    request.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
-    let (data, response) = try await delegateSession.data(for: request)
-    guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else { throw BenchmarkFailure() }
-    return try JSONDecoder().decode(Product.self, from: data)
-}
-
 /// Floor: `rawAsyncHTTPClient` speaking the `Transport` contract by hand — from a `URLRequest`, to an
 /// `HTTPURLResponse` — with no checks.
 func rawAsyncHTTPClientInFoundationTypes(_ url: URL) async throws -> Product {
-    var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
-    urlRequest.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
+    let urlRequest = authorizedRequest(url)
     var request = HTTPClientRequest(url: url.absoluteString)
     for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] { request.headers.add(name: name, value: value) }
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
@@ -106,9 +103,7 @@ func rawAsyncHTTPClientInFoundationTypes(_ url: URL) async throws -> Product {
 
 /// Baseline: the instant transport by hand, the same steps.
 func byHand(_ url: URL) async throws -> Product {
-    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
-    request.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
-    let (data, response) = try await instantTransport.send(request)
+    let (data, response) = try await instantTransport.send(authorizedRequest(url))
     guard (200..<300).contains(response.statusCode) else { throw BenchmarkFailure() }
     return try JSONDecoder().decode(Product.self, from: data)
 }
@@ -161,7 +156,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("GET+decode, URLSession through a bare delegate (floor for a size limit)") { benchmark in
         let url = productURL()
-        for _ in benchmark.scaledIterations { blackHole(try await rawDelegateSession(url)) }
+        for _ in benchmark.scaledIterations { blackHole(try await rawURLSession(url, load: delegateSession.data(for:))) }
     }
 
     Benchmark("GET+decode, Mason pipeline on URLSessionTransport") { benchmark in
