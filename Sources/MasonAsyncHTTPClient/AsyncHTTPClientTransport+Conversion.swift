@@ -28,14 +28,14 @@ extension HTTPClientRequest {
     }
 }
 
-extension HTTPURLResponse {
-    /// The Foundation response for the client's answer to `request`: its status, its header fields (a
-    /// repeated field joined with `", "`), its HTTP version, and the URL it came from (after redirects);
-    /// `nil` when there is no URL.
+extension ResponseHead {
+    /// The head of the client's answer to `request`: its status, its header fields (a repeated field
+    /// joined with `", "`), its HTTP version, and the URL it came from (after redirects); `nil` when
+    /// there is no URL. No `HTTPURLResponse` is built until one is asked for.
     ///
     /// When the client's last request went to `sentURL` — the string the client request was made with,
-    /// so there was no redirect — the response's URL is `request.url`, not a new parse of that string.
-    package convenience init?(_ response: HTTPClientResponse, answering request: URLRequest, sentTo sentURL: String? = nil) {
+    /// so there was no redirect — the head's URL is `request.url`, not a new parse of that string.
+    package init?(_ response: HTTPClientResponse, answering request: URLRequest, sentTo sentURL: String? = nil) {
         let lastURL = response.history.last?.request.url
         let redirected = lastURL != nil && lastURL != sentURL
         guard let url = (redirected ? lastURL.flatMap(URL.init(string:)) : nil) ?? request.url else { return nil }

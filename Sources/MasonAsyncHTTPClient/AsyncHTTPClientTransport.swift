@@ -98,6 +98,21 @@ public struct AsyncHTTPClientTransport: Transport {
     /// - Throws: `NetworkRequestError`: what `validateRequest(_:)` rejects (nothing is sent),
     ///   `.bodyTooLarge(limit:)`, `.canceledByUser`, or `.failed(description:code:)`.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try foundationResponse(try await response(to: request))
+    }
+
+    /// Sends `request` and returns the body and the head of the response, whatever its status, without
+    /// building an `HTTPURLResponse` (what ``send(_:)`` adds, and what ``requestAsync(_:transport:)``
+    /// does not need).
+    ///
+    /// ```swift
+    /// let (data, head) = try await AsyncHTTPClientTransport().response(to: request)
+    /// head.statusCode   // 200, or 404: a non-2xx answer is returned too
+    /// ```
+    /// - Parameter request: The request: method, header fields and `httpBody` are sent.
+    /// - Returns: The body and the head of the response.
+    /// - Throws: `NetworkRequestError`, as ``send(_:)`` does.
+    public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
         try await exchange(request, limit: maximumBodySize, into: Data()) { data, piece in
             data.append(contentsOf: piece.readableBytesView)
         }
@@ -123,10 +138,10 @@ public struct AsyncHTTPClientTransport: Transport {
             }
             let handle = try FileHandle(forWritingTo: file)
             defer { try? handle.close() }
-            let (_, response) = try await exchange(request, limit: maximumDownloadSize, into: handle) { handle, piece in
+            let (_, head) = try await exchange(request, limit: maximumDownloadSize, into: handle) { handle, piece in
                 try handle.write(contentsOf: piece.readableBytesView)
             }
-            return (file, response)
+            return try foundationResponse((file, head))
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw Self.networkError(from: error, taskIsCancelled: Task.isCancelled)
@@ -139,7 +154,7 @@ public struct AsyncHTTPClientTransport: Transport {
         limit: Int?,
         into output: Output,
         appending append: @escaping @Sendable (inout Output, ByteBuffer) throws -> Void
-    ) async throws(NetworkRequestError) -> (Output, HTTPURLResponse) {
+    ) async throws(NetworkRequestError) -> (Output, ResponseHead) {
         let prepared = try validateRequest(request).get()
         if Task.isCancelled { throw .canceledByUser }
         let timeout = Self.timeout(of: prepared)
@@ -149,7 +164,7 @@ public struct AsyncHTTPClientTransport: Transport {
             let response = try await client.execute(clientRequest, deadline: deadline)
             let reader = ResponseBodyReader(limit: limit, idleTimeout: timeout, watchdog: watchdog)
             let body = try await reader.read(response, into: output, appending: append)
-            guard let answer = HTTPURLResponse(response, answering: prepared, sentTo: clientRequest.url) else {
+            guard let answer = ResponseHead(response, answering: prepared, sentTo: clientRequest.url) else {
                 throw NetworkRequestError.noResponse
             }
             return (body, answer)

@@ -67,16 +67,28 @@ public struct AuthenticatingTransport: Transport {
     /// Sends `request` with the current credential, and once more with a renewed one after a 401.
     ///
     /// ```swift
-    /// let (data, response) = try await transport.send(URLRequest(url: url))
-    /// response.statusCode   // 200, or 401 if the renewed credential was rejected too
+    /// let (data, head) = try await transport.response(to: URLRequest(url: url))
+    /// head.statusCode   // 200, or 401 if the renewed credential was rejected too
     /// ```
     /// - Parameter request: The request; its `Authorization` field is replaced.
     /// - Returns: The response to the first attempt, or to the second after a 401.
     /// - Throws: ``NetworkRequestError/authenticationFailed(description:)`` when the refresh fails,
     ///   `CancellationError` when the task is cancelled while it waits for a refresh, or what the base
     ///   transport throws.
+    public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
+        try await authenticate(request, attempt: { try await base.response(to: $0) }, discard: { _ in })
+    }
+
+    /// Sends `request` as ``response(to:)`` does, and builds the `HTTPURLResponse` at the end.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.send(request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the response.
+    /// - Throws: As ``response(to:)``; ``NetworkRequestError/noResponse`` if no `HTTPURLResponse` can be built.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await authenticate(request, attempt: { try await base.send($0) }, discard: { _ in })
+        try foundationResponse(try await response(to: request))
     }
 
     /// Downloads the response to `request` with the current credential, and once more with a renewed
@@ -87,20 +99,22 @@ public struct AuthenticatingTransport: Transport {
     /// ```
     /// - Parameter request: The request; its `Authorization` field is replaced.
     /// - Returns: The file and response of the first attempt, or of the second after a 401.
-    /// - Throws: As ``send(_:)``.
+    /// - Throws: As ``response(to:)``.
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
-        try await authenticate(
-            request,
-            attempt: { try await base.download($0) },
-            discard: { file in try? FileManager.default.removeItem(at: file) }
+        try foundationResponse(
+            try await authenticate(
+                request,
+                attempt: { try await base.downloadReturningHead($0) },
+                discard: { file in try? FileManager.default.removeItem(at: file) }
+            )
         )
     }
 
     private func authenticate<Body>(
         _ request: URLRequest,
-        attempt: (URLRequest) async throws -> (Body, HTTPURLResponse),
+        attempt: (URLRequest) async throws -> (Body, ResponseHead),
         discard: (Body) -> Void
-    ) async throws -> (Body, HTTPURLResponse) {
+    ) async throws -> (Body, ResponseHead) {
         let credential = authenticator.credential
         let first = try await attempt(Self.authorizing(request, with: credential))
         guard first.1.statusCode == Self.rejectedStatus else { return first }

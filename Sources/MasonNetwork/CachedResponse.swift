@@ -56,11 +56,21 @@ public struct CachedResponse: Sendable, Equatable {
     ///   - response: The HTTP response; its status and header fields are kept.
     ///   - storedAt: When it is stored, on the cache's timeline.
     public init(data: Data, response: HTTPURLResponse, storedAt: Duration) {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
-        }
-        self.init(data: data, status: response.statusCode, headers: headers, storedAt: storedAt)
+        self.init(data: data, head: ResponseHead(response), storedAt: storedAt)
+    }
+
+    /// A cached response from what a ``Transport`` returned as a head.
+    ///
+    /// ```swift
+    /// let (data, head) = try await transport.response(to: request)
+    /// let cached = CachedResponse(data: data, head: head, storedAt: cache.now)
+    /// ```
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - head: The head of the response; its status and header fields are kept.
+    ///   - storedAt: When it is stored, on the cache's timeline.
+    public init(data: Data, head: ResponseHead, storedAt: Duration) {
+        self.init(data: data, status: head.statusCode, headers: head.headerFields, storedAt: storedAt)
     }
 
     /// The value of a header field, whatever the case of its name.
@@ -71,9 +81,7 @@ public struct CachedResponse: Sendable, Equatable {
     /// - Parameter name: The field name.
     /// - Returns: The value, or `nil` when the response has no such field.
     public func value(forHeader name: String) -> String? {
-        if let exact = headers[name] { return exact }
-        let lowercased = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowercased }?.value
+        headerValue(in: headers, named: name)
     }
 
     /// Whether the response forbids caches to keep it: `Cache-Control: no-store`.
@@ -97,14 +105,29 @@ public struct CachedResponse: Sendable, Equatable {
     ///   - age: How long the response has been cached, or `nil` for no `Age` field.
     /// - Returns: The response.
     public func httpResponse(for url: URL, age: Duration? = nil) -> HTTPURLResponse {
+        let head = head(for: url, age: age)
+        // The initializer fails only for a status code HTTPURLResponse does not accept.
+        return head.httpURLResponse
+            ?? HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: head.headerFields)!
+    }
+
+    /// The head of a response for `url` with the stored status and header fields, and an `Age` field
+    /// when `age` is given (whole seconds, as HTTP caches add it); see ``httpResponse(for:age:)``.
+    ///
+    /// ```swift
+    /// cached.head(for: url, age: .seconds(42)).value(forHTTPHeaderField: "Age")   // "42"
+    /// ```
+    /// - Parameters:
+    ///   - url: The URL of the request being answered.
+    ///   - age: How long the response has been cached, or `nil` for no `Age` field.
+    /// - Returns: The head.
+    public func head(for url: URL, age: Duration? = nil) -> ResponseHead {
         var fields = headers
         if let age {
             for name in fields.keys where name.lowercased() == "age" { fields[name] = nil }
             fields["Age"] = String(max(0, age.components.seconds))
         }
-        // The initializer fails only for a status code HTTPURLResponse does not accept.
-        return HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
-            ?? HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: fields)!
+        return ResponseHead(url: url, statusCode: status, headerFields: fields)
     }
 
     /// Whether a `Cache-Control` value holds the `no-store` directive.

@@ -53,17 +53,17 @@ public struct CachingTransport: Transport {
     /// Answers `request` from the cache or the network, as ``policy`` says.
     ///
     /// ```swift
-    /// let (data, response) = try await transport.send(request)
-    /// response.value(forHTTPHeaderField: "Age")   // "12" when it came from the cache
+    /// let (data, head) = try await transport.response(to: request)
+    /// head.value(forHTTPHeaderField: "Age")   // "12" when it came from the cache
     /// ```
     /// - Parameter request: The request.
-    /// - Returns: The body and the response, from the cache or from ``base``.
+    /// - Returns: The body and the head of the response, from the cache or from ``base``.
     /// - Throws: What ``base`` throws when the cache cannot answer instead;
     ///   ``NetworkRequestError/notCached`` for a miss under ``CachePolicy/cacheOnly``.
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
         guard let key = CacheKey.cacheable(request), let url = request.url else {
             if policy == .cacheOnly { throw NetworkRequestError.notCached }
-            return try await base.send(request)
+            return try await base.response(to: request)
         }
         switch policy {
         case .cacheFirst:
@@ -79,6 +79,19 @@ public struct CachingTransport: Transport {
             guard let hit = cache.cachedResponse(for: key) else { throw NetworkRequestError.notCached }
             return served(hit, url)
         }
+    }
+
+    /// Answers `request` as ``response(to:)`` does, and builds the `HTTPURLResponse` at the end.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.send(request)
+    /// response.value(forHTTPHeaderField: "Age")   // "12" when it came from the cache
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the response.
+    /// - Throws: As ``response(to:)``; ``NetworkRequestError/noResponse`` if no `HTTPURLResponse` can be built.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try foundationResponse(try await response(to: request))
     }
 
     /// Downloads through ``base``; downloads are never cached.
@@ -114,16 +127,16 @@ public struct CachingTransport: Transport {
         revalidations.count
     }
 
-    private func fetchAndStore(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (data, response) = try await base.send(request)
-        cache.store(data, response, for: request)
-        return (data, response)
+    private func fetchAndStore(_ request: URLRequest) async throws -> (Data, ResponseHead) {
+        let (data, head) = try await base.response(to: request)
+        cache.store(data, head, for: request)
+        return (data, head)
     }
 
     private func networkFirst(
         _ request: URLRequest, _ key: CacheKey, _ url: URL, staleFallback: Duration?
-    ) async throws -> (Data, HTTPURLResponse) {
-        let answer: (Data, HTTPURLResponse)
+    ) async throws -> (Data, ResponseHead) {
+        let answer: (Data, ResponseHead)
         do {
             answer = try await fetchAndStore(request)
         } catch {
@@ -150,8 +163,8 @@ public struct CachingTransport: Transport {
         }
     }
 
-    private func served(_ hit: CachedResponse, _ url: URL) -> (Data, HTTPURLResponse) {
-        (hit.data, hit.httpResponse(for: url, age: cache.age(of: hit)))
+    private func served(_ hit: CachedResponse, _ url: URL) -> (Data, ResponseHead) {
+        (hit.data, hit.head(for: url, age: cache.age(of: hit)))
     }
 }
 

@@ -45,7 +45,11 @@ public func dataTask(_ request: URLRequest?) -> Deferred<Result<(Data, HTTPURLRe
 public func dataTask(
     _ request: URLRequest?, transport: any Transport
 ) -> Deferred<Result<(Data, HTTPURLResponse), NetworkRequestError>> {
-    Deferred { await exchange(request, transport: transport) }
+    Deferred {
+        await exchange(request, transport: transport).flatMap { answer in
+            Result { () throws(NetworkRequestError) in try foundationResponse(answer) }
+        }
+    }
 }
 
 /// ``dataTask(_:transport:)`` for one transport, as a one-parameter function for chains.

@@ -11,16 +11,22 @@ import FoundationNetworking
 /// Nothing is sent when the request is `nil` (``NetworkRequestError/invalidRequest``), when
 /// ``validateRequest(_:)`` rejects it, or when the calling task is already cancelled
 /// (``NetworkRequestError/canceledByUser``).
+/// The response arrives as a ``ResponseHead``: an `HTTPURLResponse` is built only by the callers
+/// that hand one out.
 func exchange(
     _ request: URLRequest?, transport: any Transport
-) async -> Result<(Data, HTTPURLResponse), NetworkRequestError> {
+) async -> Result<(Data, ResponseHead), NetworkRequestError> {
     let prepared: URLRequest
     switch prepare(request) {
     case .success(let request): prepared = request
     case .failure(let failure): return .failure(failure)
     }
     do {
-        return validateResponse(try await transport.send(prepared))
+        let (data, head) = try await transport.response(to: prepared)
+        guard (200..<300).contains(head.statusCode) else {
+            return .failure(.invalidResponse(HTTPResponseDetails(head, body: data)))
+        }
+        return .success((data, head))
     } catch {
         return .failure(NetworkRequestError(error))
     }

@@ -54,11 +54,20 @@ public struct HTTPResponseDetails: Sendable, Equatable {
     ///   - response: The HTTP response.
     ///   - body: The body that came with it.
     public init(_ response: HTTPURLResponse, body: Data) {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
-        }
-        self.init(status: response.statusCode, headers: headers, body: body)
+        self.init(ResponseHead(response), body: body)
+    }
+
+    /// Creates the details of the response with `head` and `body`.
+    ///
+    /// ```swift
+    /// let details = HTTPResponseDetails(head, body: data)
+    /// details.status   // head.statusCode
+    /// ```
+    /// - Parameters:
+    ///   - head: The status and header fields.
+    ///   - body: The body that came with them.
+    public init(_ head: ResponseHead, body: Data) {
+        self.init(status: head.statusCode, headers: head.headerFields, body: body)
     }
 
     /// The body decoded as UTF-8, or `nil` if it is not valid UTF-8.
@@ -78,8 +87,6 @@ public struct HTTPResponseDetails: Sendable, Equatable {
     /// - Parameter name: The field name.
     /// - Returns: The field's value, or `nil` if the response has no such field.
     public func value(forHeader name: String) -> String? {
-        if let exact = headers[name] { return exact }
-        let lowercased = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowercased }?.value
+        headerValue(in: headers, named: name)
     }
 }

@@ -77,13 +77,25 @@ public struct LoggingTransport: Transport {
     /// Logs the request, sends it through ``base`` and logs the response or the failure.
     ///
     /// ```swift
-    /// let (data, response) = try await transport.send(URLRequest(url: url))
+    /// let (data, head) = try await transport.response(to: URLRequest(url: url))
     /// ```
     ///
     /// - Parameter request: The request to send.
-    /// - Returns: The body and the response, as `base` returned them.
+    /// - Returns: The body and the head of the response, as `base` returned them.
+    public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
+        try await logged(request, size: { data, _ in data.count }) { try await base.response(to: $0) }
+    }
+
+    /// Sends `request` as ``response(to:)`` does, and builds the `HTTPURLResponse` at the end.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.send(request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the response.
+    /// - Throws: As ``response(to:)``; ``NetworkRequestError/noResponse`` if no `HTTPURLResponse` can be built.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await logged(request, size: { data, _ in data.count }) { try await base.send($0) }
+        try foundationResponse(try await response(to: request))
     }
 
     /// Logs the request, downloads through ``base`` and logs the response or the failure.
@@ -95,14 +107,16 @@ public struct LoggingTransport: Transport {
     /// - Parameter request: The request to send.
     /// - Returns: The downloaded file and the response, as `base` returned them.
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
-        try await logged(request, size: { file, _ in Self.fileSize(file) }) { try await base.download($0) }
+        try foundationResponse(
+            try await logged(request, size: { file, _ in Self.fileSize(file) }) { try await base.downloadReturningHead($0) }
+        )
     }
 
     private func logged<Body>(
         _ request: URLRequest,
-        size: (Body, HTTPURLResponse) -> Int?,
-        exchange: (URLRequest) async throws -> (Body, HTTPURLResponse)
-    ) async throws -> (Body, HTTPURLResponse) {
+        size: (Body, ResponseHead) -> Int?,
+        exchange: (URLRequest) async throws -> (Body, ResponseHead)
+    ) async throws -> (Body, ResponseHead) {
         let number = LoggedRequestNumber.next()
         let method = request.httpMethod ?? "GET"
         let target = request.url.map(redaction.url) ?? "<no URL>"
@@ -115,7 +129,7 @@ public struct LoggingTransport: Transport {
             let (body, response) = try await exchange(request)
             let took = Self.milliseconds(elapsed() - start)
             let bytes = size(body, response).map { "\($0) bytes, " } ?? ""
-            let fields = redaction.headers(Self.fields(of: response))
+            let fields = redaction.headers(response.headerFields)
             logger.log(
                 level: level, "← \(response.statusCode) \(method) \(target) (\(bytes)\(took) ms)",
                 metadata: ["mason.request": "\(number)", "http.response.headers": "\(fields)"])
@@ -129,14 +143,6 @@ public struct LoggingTransport: Transport {
                 metadata: ["mason.request": "\(number)"])
             throw error
         }
-    }
-
-    private static func fields(of response: HTTPURLResponse) -> [String: String] {
-        var fields: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            fields[String(describing: name)] = String(describing: value)
-        }
-        return fields
     }
 
     private static func fileSize(_ file: URL) -> Int? {

@@ -33,7 +33,7 @@ public func requestAsync(_ request: URLRequest?) -> Deferred<Result<Data, Networ
 ///   - transport: What sends the request.
 /// - Returns: A deferred body, or the reason the request failed.
 public func requestAsync(_ request: URLRequest?, transport: any Transport) -> Deferred<Result<Data, NetworkRequestError>> {
-    dataTask(request, transport: transport).map { result in result.map { data, _ in data } }
+    Deferred { await exchange(request, transport: transport).map { data, _ in data } }
 }
 
 /// ``requestAsync(_:transport:)`` for one transport, as a one-parameter function for chains.

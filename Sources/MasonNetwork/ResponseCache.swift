@@ -107,9 +107,25 @@ extension ResponseCache {
     /// - Returns: `true` when the response was handed to the cache, `false` when it may not be cached.
     @discardableResult
     public func store(_ data: Data, _ response: HTTPURLResponse, for request: URLRequest) -> Bool {
-        guard let key = CacheKey.cacheable(request), (200..<300).contains(response.statusCode) else { return false }
+        store(data, ResponseHead(response), for: request)
+    }
+
+    /// Stores what a transport returned as a head for `request`; as the form taking an `HTTPURLResponse` does.
+    ///
+    /// ```swift
+    /// let (data, head) = try await transport.response(to: request)
+    /// cache.store(data, head, for: request)   // true for a 200 to a GET
+    /// ```
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - head: The head of the response.
+    ///   - request: The request that was answered.
+    /// - Returns: `true` when the response was handed to the cache, `false` when it may not be cached.
+    @discardableResult
+    public func store(_ data: Data, _ head: ResponseHead, for request: URLRequest) -> Bool {
+        guard let key = CacheKey.cacheable(request), (200..<300).contains(head.statusCode) else { return false }
         let noStoreRequest = request.value(forHTTPHeaderField: "Cache-Control").map(CachedResponse.hasNoStore) ?? false
-        let cached = CachedResponse(data: data, response: response, storedAt: now)
+        let cached = CachedResponse(data: data, head: head, storedAt: now)
         guard !noStoreRequest, !cached.isNoStore else {
             removeCachedResponse(for: key)
             return false

@@ -79,7 +79,19 @@ public enum RetryAfter: Sendable, Hashable {
     ///   - response: The response.
     ///   - now: The current time, for RFC 850's two-digit years (default: the system time).
     public init?(_ response: HTTPURLResponse, now: Date = Date()) {
-        guard let value = Self.field(of: response) else { return nil }
+        self.init(ResponseHead(response), now: now)
+    }
+
+    /// The `Retry-After` field of a response head, if it has one that parses.
+    ///
+    /// ```swift
+    /// RetryAfter(ResponseHead(url: url, statusCode: 503, headerFields: ["Retry-After": "3"]))   // .seconds(3)
+    /// ```
+    /// - Parameters:
+    ///   - head: The head of the response.
+    ///   - now: The current time, for a two-digit year in the obsolete date form.
+    public init?(_ head: ResponseHead, now: Date = Date()) {
+        guard let value = head.value(forHTTPHeaderField: "Retry-After") else { return nil }
         self.init(value, now: now)
     }
 
@@ -129,21 +141,24 @@ public enum RetryAfter: Sendable, Hashable {
     ///   - now: The current time.
     /// - Returns: The wait, or `nil`.
     public static func delay(in response: HTTPURLResponse, now: Date) -> Duration? {
-        RetryAfter(response, now: now)?.delay(from: now)
+        delay(in: ResponseHead(response), now: now)
+    }
+
+    /// The wait a response head asks for, or `nil` when it has no valid `Retry-After` field.
+    ///
+    /// ```swift
+    /// RetryAfter.delay(in: head, now: Date())   // .seconds(3) for "Retry-After: 3"
+    /// ```
+    /// - Parameters:
+    ///   - head: The head of the response.
+    ///   - now: The current time.
+    /// - Returns: The delay, or `nil`.
+    public static func delay(in head: ResponseHead, now: Date) -> Duration? {
+        RetryAfter(head, now: now)?.delay(from: now)
     }
 
     /// About 34,000 years: longer waits are cut to this, so the duration cannot overflow.
     private static let longestWaitSeconds: Double = 0x1p40
-
-    /// The field's value, whatever the case of its name.
-    private static func field(of response: HTTPURLResponse) -> String? {
-        for (name, value) in response.allHeaderFields {
-            if String(describing: name).caseInsensitiveCompare("Retry-After") == .orderedSame {
-                return String(describing: value)
-            }
-        }
-        return nil
-    }
 
     /// `1*DIGIT`, or `nil`; a number too large for `Int` is `Int.max`.
     private static func deltaSeconds(_ value: String) -> Int? {

@@ -92,15 +92,27 @@ public struct RetryingTransport<C: Clock>: Transport where C.Duration == Duratio
     /// Sends `request` through ``base``, again while the policy says the outcome is worth it.
     ///
     /// ```swift
-    /// let (data, response) = try await URLSessionTransport.shared.retrying().send(request)
-    /// response.statusCode   // 200 after a 503, or the last 503 when the retries ran out
+    /// let (data, head) = try await URLSessionTransport.shared.retrying().response(to: request)
+    /// head.statusCode   // 200 after a 503, or the last 503 when the retries ran out
     /// ```
     /// - Parameter request: The request.
     /// - Returns: The first response that is not retried, or the last response when no retry is left.
     /// - Throws: The last error when it is not retryable or no retry is left; `CancellationError` when
     ///   the task is cancelled while waiting to retry.
+    public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
+        try await withRetries(request, attempt: { try await base.response(to: request) }, discard: { _ in })
+    }
+
+    /// Sends `request` through ``base`` as ``response(to:)`` does, and builds the `HTTPURLResponse` at the end.
+    ///
+    /// ```swift
+    /// let (data, response) = try await transport.send(request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the response.
+    /// - Throws: As ``response(to:)``; ``NetworkRequestError/noResponse`` if no `HTTPURLResponse` can be built.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await withRetries(request, attempt: { try await base.send(request) }, discard: { _ in })
+        try foundationResponse(try await response(to: request))
     }
 
     /// Downloads the response to `request` through ``base``, again while the policy says the outcome is
@@ -111,18 +123,20 @@ public struct RetryingTransport<C: Clock>: Transport where C.Duration == Duratio
     /// ```
     /// - Parameter request: The request.
     /// - Returns: The file and response of the first answer that is not retried, or of the last answer.
-    /// - Throws: As ``send(_:)``.
+    /// - Throws: As ``response(to:)``.
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
-        try await withRetries(
-            request,
-            attempt: { try await base.download(request) },
-            discard: { file in try? FileManager.default.removeItem(at: file) }
+        try foundationResponse(
+            try await withRetries(
+                request,
+                attempt: { try await base.downloadReturningHead(request) },
+                discard: { file in try? FileManager.default.removeItem(at: file) }
+            )
         )
     }
 
     /// The outcome of one attempt that may be retried: a response with a retryable status, or an error.
     private enum Attempt<Body: Sendable>: Error {
-        case response(Body, HTTPURLResponse)
+        case response(Body, ResponseHead)
         case failure(any Error)
     }
 
@@ -130,9 +144,9 @@ public struct RetryingTransport<C: Clock>: Transport where C.Duration == Duratio
     /// replaced by a newer attempt.
     private func withRetries<Body: Sendable>(
         _ request: URLRequest,
-        attempt: () async throws -> (Body, HTTPURLResponse),
+        attempt: () async throws -> (Body, ResponseHead),
         discard: (Body) -> Void
-    ) async throws -> (Body, HTTPURLResponse) {
+    ) async throws -> (Body, ResponseHead) {
         guard policy.shouldRetry(request) else { return try await attempt() }
         let policy = self.policy
         let now = self.now
@@ -151,12 +165,12 @@ public struct RetryingTransport<C: Clock>: Transport where C.Duration == Duratio
                     guard policy.honorsRetryAfter, case .response(_, let response) = failure else { return nil }
                     return RetryAfter.delay(in: response, now: now())
                 }
-            ) { () async throws(Attempt<Body>) -> (Body, HTTPURLResponse) in
+            ) { () async throws(Attempt<Body>) -> (Body, ResponseHead) in
                 if let body = superseded {
                     discard(body)
                     superseded = nil
                 }
-                let outcome: (Body, HTTPURLResponse)
+                let outcome: (Body, ResponseHead)
                 do {
                     outcome = try await attempt()
                 } catch {

@@ -9,8 +9,8 @@ import Mason
 ///
 /// Every state change happens under one lock; continuations are resumed after it is released.
 final class SingleFlightStorage: Sendable {
-    typealias Answer = Result<(Data, HTTPURLResponse), any Error>
-    typealias Send = @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    typealias Answer = Result<(Data, ResponseHead), any Error>
+    typealias Send = @Sendable (URLRequest) async throws -> (Data, ResponseHead)
 
     private struct Flight {
         let id: UInt64
@@ -52,7 +52,7 @@ final class SingleFlightStorage: Sendable {
     /// Joins the flight for `key`, starting it with `send(request)` if there is none, and returns
     /// its answer; a cancelled caller leaves the flight at once with `CancellationError`, and the
     /// last one to leave cancels the flight's task.
-    func join(_ key: CacheKey, _ request: URLRequest, send: @escaping Send) async throws -> (Data, HTTPURLResponse) {
+    func join(_ key: CacheKey, _ request: URLRequest, send: @escaping Send) async throws -> (Data, ResponseHead) {
         let callerID = state.withLock { $0.makeID() }
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in

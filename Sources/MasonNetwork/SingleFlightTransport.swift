@@ -42,15 +42,27 @@ public struct SingleFlightTransport: Transport {
     /// Sends `request` through ``base``, or joins an identical request already in flight.
     ///
     /// ```swift
+    /// let (data, head) = try await transport.response(to: request)
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the head of the shared request's response.
+    /// - Throws: The shared request's error; `CancellationError` when this caller is cancelled.
+    public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
+        guard let key = CacheKey.cacheable(request) else { return try await base.response(to: request) }
+        let base = base
+        return try await storage.join(key, request) { try await base.response(to: $0) }
+    }
+
+    /// Sends `request` as ``response(to:)`` does, and builds the `HTTPURLResponse` at the end.
+    ///
+    /// ```swift
     /// let (data, response) = try await transport.send(request)
     /// ```
     /// - Parameter request: The request.
-    /// - Returns: The body and the response of the shared request.
-    /// - Throws: The shared request's error; `CancellationError` when this caller is cancelled.
+    /// - Returns: The body and the response.
+    /// - Throws: As ``response(to:)``; ``NetworkRequestError/noResponse`` if no `HTTPURLResponse` can be built.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        guard let key = CacheKey.cacheable(request) else { return try await base.send(request) }
-        let base = base
-        return try await storage.join(key, request) { try await base.send($0) }
+        try foundationResponse(try await response(to: request))
     }
 
     /// Downloads through ``base``, unshared.

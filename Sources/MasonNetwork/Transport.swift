@@ -38,6 +38,24 @@ public protocol Transport: Sendable {
     /// - Throws: Any error; see ``NetworkRequestError/init(_:)`` for how it is reported.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
 
+    /// Sends `request` and returns the body and the head of the response, whatever its status: what
+    /// ``requestAsync(_:transport:)`` and the other request functions that hand out no
+    /// `HTTPURLResponse` call.
+    ///
+    /// The default implementation calls ``send(_:)`` and wraps its response. A transport that receives
+    /// the response in another form than an `HTTPURLResponse` implements this method too, so that
+    /// those functions never build one (MasonAsyncHTTPClient's transport does); a decorator implements
+    /// it to pass such a head through.
+    ///
+    /// ```swift
+    /// let (data, head) = try await transport.response(to: request)
+    /// head.statusCode   // 200
+    /// ```
+    /// - Parameter request: The request, already checked by ``validateRequest(_:)``.
+    /// - Returns: The response body and the head of the response.
+    /// - Throws: Any error; see ``NetworkRequestError/init(_:)`` for how it is reported.
+    func response(to request: URLRequest) async throws -> (Data, ResponseHead)
+
     /// Downloads the body of the response to `request` into a file and returns the file's URL and the
     /// response, whatever its status. The caller owns the file and should move or delete it.
     ///
@@ -54,6 +72,19 @@ public protocol Transport: Sendable {
 }
 
 extension Transport {
+    /// Sends the request with ``send(_:)`` and wraps the `HTTPURLResponse` it returns.
+    ///
+    /// ```swift
+    /// let (data, head) = try await StubTransport(.text("hello")).response(to: request)   // head.statusCode == 200
+    /// ```
+    /// - Parameter request: The request.
+    /// - Returns: The body and the head of the response.
+    /// - Throws: What ``send(_:)`` throws.
+    public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
+        let (data, response) = try await send(request)
+        return (data, ResponseHead(response))
+    }
+
     /// Downloads by sending the request with ``send(_:)`` and writing the body to a new temporary file.
     ///
     /// ```swift

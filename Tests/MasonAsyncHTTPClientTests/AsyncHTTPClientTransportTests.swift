@@ -53,7 +53,7 @@ import Darwin
         let answer = HTTPClientResponse(
             status: .notFound,
             headers: HTTPHeaders([("Content-Type", "text/plain"), ("X-Tag", "a"), ("X-Tag", "b")]))
-        let response = try #require(HTTPURLResponse(answer, answering: URLRequest(url: Self.url)))
+        let response = try #require(ResponseHead(answer, answering: URLRequest(url: Self.url))?.httpURLResponse)
         #expect(response.statusCode == 404)
         #expect(response.url == Self.url)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
@@ -69,8 +69,8 @@ import Darwin
             HTTPClientRequestResponse(request: HTTPClientRequest(url: sent), responseHead: head),
             HTTPClientRequestResponse(request: HTTPClientRequest(url: "http://127.0.0.1:1/b"), responseHead: head),
         ])
-        let directURL: URL? = HTTPURLResponse(direct, answering: request, sentTo: sent)?.url
-        let movedURL: URL? = HTTPURLResponse(moved, answering: request, sentTo: sent)?.url
+        let directURL: URL? = MasonNetwork.ResponseHead(direct, answering: request, sentTo: sent)?.httpURLResponse?.url
+        let movedURL: URL? = MasonNetwork.ResponseHead(moved, answering: request, sentTo: sent)?.httpURLResponse?.url
         #expect(directURL == request.url)
         #expect(movedURL?.absoluteString == "http://127.0.0.1:1/b")
     }

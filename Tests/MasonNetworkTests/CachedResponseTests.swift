@@ -40,4 +40,12 @@ import FoundationNetworking
         #expect(response.value(forHTTPHeaderField: "Age") == "42")
         #expect(cached.httpResponse(for: Self.url).value(forHTTPHeaderField: "Age") == "1")
     }
+
+    @Test func theHeadHasTheStatusHeadersAndAnAgeWithoutBuildingAResponse() {
+        let cached = CachedResponse(data: Data(), status: 203, headers: ["Content-Type": "text/plain", "age": "1"])
+        let head = cached.head(for: Self.url, age: .seconds(7))
+        #expect(head.statusCode == 203)
+        #expect(head.headerFields == ["Content-Type": "text/plain", "Age": "7"])
+        #expect(cached.head(for: Self.url).value(forHTTPHeaderField: "Age") == "1")
+    }
 }

@@ -32,6 +32,14 @@ import FoundationNetworking
         #expect(RetryAfter("Sun Nov 6 08:49:37 1994") == .date(Self.example))
     }
 
+    @Test func theFieldIsFoundInAResponseHeadWhateverTheCaseOfItsName() throws {
+        let url = try #require(URL(string: "https://example.com"))
+        let head = ResponseHead(url: url, statusCode: 503, headerFields: ["retry-AFTER": "3"])
+        #expect(RetryAfter(head) == .seconds(3))
+        #expect(RetryAfter.delay(in: head, now: Self.example) == .seconds(3))
+        #expect(RetryAfter(ResponseHead(url: url, statusCode: 503)) == nil)
+    }
+
     @Test func namesAreReadCaseInsensitively() {
         #expect(RetryAfter("sun, 06 NOV 1994 08:49:37 gmt") == .date(Self.example))
     }
