@@ -69,23 +69,34 @@ public struct Deferred<Value>: Sendable {
     /// ```
     /// - Parameter work: The work to describe.
     public init(_ work: @escaping @Sendable () async -> Value) {
-        let scope = CancellationScope()
         self.init(
-            head: .work { await scope.executing(work) },
+            head: .work { await work() },
             frozen: nil,
             last: nil,
             depth: 0,
-            scope: scope
+            scope: CancellationScope()
         )
     }
 
-    /// Runs the whole program in the current task.
+    /// Runs the whole program in the current task, with the work at its head registered in ``scope``
+    /// so that ``cancel()`` reaches it however the program was started.
+    ///
+    /// A `.work` head always shares this deferred's scope: steps appended to a deferred keep its scope
+    /// (`forDerivedDeferred` makes a new one only for a `.value` head, which has no work to register).
     @inlinable
     func execute() async -> Value {
+        await execute(registered: false)
+    }
+
+    /// Runs the whole program in the current task; `registered` says the caller has already registered
+    /// the current task (or its run) in ``scope`` for the whole run, as ``value`` and ``run(_:)`` do,
+    /// so the head need not register again.
+    @inlinable
+    func execute(registered: Bool) async -> Value {
         var value: Any
         switch head {
         case .value(let pure): value = pure
-        case .work(let work): value = await work()
+        case .work(let work): value = registered ? await work() : await scope.executing(work)
         }
         if let frozen {
             for step in frozen.stepsInOrder() {

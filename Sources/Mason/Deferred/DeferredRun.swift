@@ -144,7 +144,7 @@ extension Deferred {
         let scope = self.scope
         let id = scope.register(handle)
         let task = Task {
-            let value = await execute()
+            let value = await execute(registered: true)
             let cancelled = handle.finish()
             if !cancelled {
                 callback(value)
@@ -176,7 +176,7 @@ extension Deferred {
     /// let count = await Deferred.pure([1, 2, 3]).map(\.count).value   // 3
     /// ```
     public var value: Value {
-        get async { await scope.executing { await execute() } }
+        get async { await scope.executing { await execute(registered: true) } }
     }
 
     /// Runs the work in the current task and returns its value, or throws `CancellationError` if the
