@@ -35,7 +35,16 @@ func clearEncodingFailure(in request: inout URLRequest) {
 
 /// The failure recorded in `request`, if any.
 func recordedFailure(of request: URLRequest) -> NetworkRequestError? {
-    guard let marker = request.value(forHTTPHeaderField: requestFailureField) else { return nil }
+    request.value(forHTTPHeaderField: requestFailureField).map(recordedFailure(in:))
+}
+
+/// Whether a header field name is the marker's, whatever its case.
+func isRequestFailureField(_ name: String) -> Bool {
+    name.utf8.count == requestFailureField.utf8.count && name.caseInsensitiveCompare(requestFailureField) == .orderedSame
+}
+
+/// The failure recorded in the marker field's value.
+func recordedFailure(in marker: String) -> NetworkRequestError {
     guard let data = Data(base64Encoded: marker), let parts = try? JSONDecoder().decode([String].self, from: data)
     else { return .invalidRequest }
     switch (parts.first, parts.count) {

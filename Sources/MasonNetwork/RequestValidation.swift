@@ -29,13 +29,20 @@ public import Foundation
 public func validateRequest(_ request: URLRequest) -> Result<URLRequest, NetworkRequestError> {
     guard request.url != nil else { return .failure(.invalidRequest) }
     guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else { return .success(request) }
-    if let failure = recordedFailure(of: request) { return .failure(failure) }
-    let unsafeFields = fields.lazy.filter { containsLineBreak($0.key) || containsLineBreak($0.value) }
-    if let first = unsafeFields.map(\.key).min() { return .failure(.invalidHeader(field: first)) }
+    // One pass over the fields: a recorded failure wins; of the unsafe fields, the first by name.
+    var firstUnsafe: String?
+    for (name, value) in fields {
+        if isRequestFailureField(name) { return .failure(recordedFailure(in: value)) }
+        if containsLineBreak(name) || containsLineBreak(value), firstUnsafe.map({ name < $0 }) ?? true {
+            firstUnsafe = name
+        }
+    }
+    if let firstUnsafe { return .failure(.invalidHeader(field: firstUnsafe)) }
     return .success(request)
 }
 
 /// Whether `text` contains a character that would end a header line: CR, LF or NUL.
 func containsLineBreak(_ text: String) -> Bool {
-    text.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+    // In UTF-8 these three bytes appear only as themselves, never inside another character's encoding.
+    text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
 }
