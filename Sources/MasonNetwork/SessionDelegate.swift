@@ -89,16 +89,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         let isHead = dataTask.originalRequest?.httpMethod == "HEAD"
         let tooLarge = !isHead && exceedsLimit(id, expected: response.expectedContentLength, received: 0)
         completionHandler(tooLarge ? .cancel : .allow)
+        // FoundationNetworking ignores the disposition (it logs "Ignoring disposition from completion
+        // handler") and would read the whole body: cancel the task itself.
+        if tooLarge { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
-        let received = exchanges.withLock { exchanges -> Int64 in
-            guard let exchange = exchanges[id], exchange.failure == nil else { return -1 }
-            exchanges[id]?.finished.body.append(data)
-            return Int64(exchange.finished.body.count + data.count)
+        let received = exchanges.withLock { exchanges -> Int64? in
+            // Appended in place: a copy of the exchange held here would make the body copy itself.
+            guard let index = exchanges.index(forKey: id), exchanges.values[index].failure == nil else { return nil }
+            exchanges.values[index].finished.body.append(data)
+            return Int64(exchanges.values[index].finished.body.count)
         }
-        if received >= 0, exceedsLimit(id, expected: -1, received: received) {
+        if let received, exceedsLimit(id, expected: -1, received: received) {
             dataTask.cancel()
         }
     }
