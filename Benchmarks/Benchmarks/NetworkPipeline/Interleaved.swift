@@ -33,7 +33,9 @@ enum Interleaved {
         for iteration in benchmark.scaledIterations {
             let rawTime: Int
             let masonTime: Int
-            if iteration.isMultiple(of: 2) {
+            // `scaledIterations` restarts at 0 on every call of the benchmark's closure: the parity
+            // comes from the benchmark's own count.
+            if (benchmark.currentIteration &+ iteration).isMultiple(of: 2) {
                 rawTime = try await time(raw)
                 masonTime = try await time(mason)
             } else {

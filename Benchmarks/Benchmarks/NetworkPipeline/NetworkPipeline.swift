@@ -138,6 +138,33 @@ let benchmarks: @Sendable () -> Void = {
         )
     }
 
+    // The two halves of the URLSession gap: what a delegate costs (the only way on Linux to see a body
+    // as it arrives, which a size limit needs), and what Mason adds on top of one.
+    Benchmark(
+        "GET+decode interleaved, raw URLSession vs a bare delegate session (floor)",
+        configuration: Interleaved.configuration(setup: startServer)
+    ) { benchmark in
+        let url = productURL()
+        try await Interleaved.measure(
+            benchmark,
+            raw: { try await rawURLSession(url) },
+            mason: { try await rawURLSession(url, load: delegateSession.data(for:)) }
+        )
+    }
+
+    Benchmark(
+        "GET+decode interleaved, a bare delegate session (floor) vs Mason on URLSessionTransport",
+        configuration: Interleaved.configuration(setup: startServer)
+    ) { benchmark in
+        let url = productURL()
+        let fetch = pipeline(transport: urlSessionTransport)
+        try await Interleaved.measure(
+            benchmark,
+            raw: { try await rawURLSession(url, load: delegateSession.data(for:)) },
+            mason: { try await fetch(url).value.get() }
+        )
+    }
+
     Benchmark(
         "GET+decode interleaved, raw async-http-client vs Mason on AsyncHTTPClientTransport",
         configuration: Interleaved.configuration(setup: startServer)
