@@ -1,6 +1,7 @@
 // Raw and Mason measured request by request, alternating, so that both sides see the same machine:
 // on a noisy 2-core VM one benchmark after another drifts by ±15 %, more than the difference measured.
 import Benchmark
+import Foundation
 
 /// The metrics an interleaved benchmark records: each side's time per request, and per pair of
 /// requests Mason's throughput as a share of the raw throughput, in per mille.
@@ -14,6 +15,19 @@ enum Interleaved {
     /// A configuration recording these metrics, with `setup` run before the benchmark.
     static func configuration(setup: @escaping Benchmark.BenchmarkSetupHook) -> Benchmark.Configuration {
         .init(metrics: [raw, mason, share], maxDuration: .seconds(10), maxIterations: 5_000, setup: setup)
+    }
+
+    /// Registers "GET+decode interleaved, `name`": `first` against `second` on the loopback server's
+    /// product URL, as ``measure(_:raw:mason:)`` runs them.
+    static func benchmark(
+        _ name: String,
+        _ first: @escaping @Sendable (URL) async throws -> Product,
+        _ second: @escaping @Sendable (URL) async throws -> Product
+    ) {
+        Benchmark("GET+decode interleaved, \(name)", configuration: configuration(setup: startServer)) { benchmark in
+            let url = productURL()
+            try await measure(benchmark, raw: { try await first(url) }, mason: { try await second(url) })
+        }
     }
 
     /// Runs `raw` and `mason` once each per iteration — raw first on even iterations, Mason first on
