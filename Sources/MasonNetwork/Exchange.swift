@@ -22,11 +22,7 @@ func exchange(
     case .failure(let failure): return .failure(failure)
     }
     do {
-        let (data, head) = try await transport.response(to: prepared)
-        guard (200..<300).contains(head.statusCode) else {
-            return .failure(.invalidResponse(HTTPResponseDetails(head, body: data)))
-        }
-        return .success((data, head))
+        return validateResponse(try await transport.response(to: prepared))
     } catch {
         return .failure(NetworkRequestError(error))
     }

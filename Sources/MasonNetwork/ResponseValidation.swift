@@ -20,9 +20,28 @@ public func validateResponse(
     _ response: (Data, HTTPURLResponse),
     acceptableStatus: Range<HttpStatusCode> = 200..<300
 ) -> Result<(Data, HTTPURLResponse), NetworkRequestError> {
-    let (data, httpResponse) = response
-    guard acceptableStatus.contains(httpResponse.statusCode) else {
-        return .failure(.invalidResponse(HTTPResponseDetails(httpResponse, body: data)))
+    validateResponse((response.0, ResponseHead(response.1)), acceptableStatus: acceptableStatus).map { _ in response }
+}
+
+/// Accepts a response head whose status is in `acceptableStatus` (2xx by default) and rejects any
+/// other with ``NetworkRequestError/invalidResponse(_:)``, keeping its status, header fields and body:
+/// the form of `validateResponse` for what ``Transport/response(to:)`` returns.
+///
+/// ```swift
+/// let answer = try await transport.response(to: request)
+/// validateResponse(answer)   // .success(answer) for a 2xx, else .failure(.invalidResponse(…))
+/// ```
+/// - Parameters:
+///   - response: The body and the head of the response.
+///   - acceptableStatus: The statuses that count as success; `200..<300` by default.
+/// - Returns: The body and head, or the error describing the response.
+public func validateResponse(
+    _ response: (Data, ResponseHead),
+    acceptableStatus: Range<HttpStatusCode> = 200..<300
+) -> Result<(Data, ResponseHead), NetworkRequestError> {
+    let (data, head) = response
+    guard acceptableStatus.contains(head.statusCode) else {
+        return .failure(.invalidResponse(HTTPResponseDetails(head, body: data)))
     }
     return .success(response)
 }

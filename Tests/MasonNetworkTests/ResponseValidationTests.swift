@@ -21,6 +21,15 @@ import Testing
         }
     }
 
+    @Test func aHeadIsValidatedAsItsResponseWouldBe() throws {
+        let accepted = ResponseHead(url: Self.url, statusCode: 204)
+        #expect(try validateResponse((Data("ok".utf8), accepted)).get().1.statusCode == 204)
+        let rejected = ResponseHead(url: Self.url, statusCode: 503, headerFields: ["Retry-After": "2"])
+        let expected = HTTPResponseDetails(status: 503, headers: ["Retry-After": "2"], body: Data("why".utf8))
+        #expect(validateResponse((Data("why".utf8), rejected)).map(\.0) == .failure(.invalidResponse(expected)))
+        #expect(validateResponse((Data(), accepted), acceptableStatus: 200..<201).map(\.0) == .failure(.invalidResponse(HTTPResponseDetails(status: 204))))
+    }
+
     @Test func aNon2xxStatusKeepsStatusHeadersAndBody() {
         for status in [199, 300, 304, 404, 429, 500, 503] {
             let response = Self.response(status, headers: ["Retry-After": "2"])
