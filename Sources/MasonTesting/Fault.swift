@@ -149,7 +149,9 @@ public struct Fault: Sendable, Hashable {
     ///
     /// The body is `{"padding":"xxx…"}` (only `x`s when `bytes` < 14), sent in 64 KiB chunks, with
     /// `Content-Length` when `declaresLength` is `true` and chunked otherwise, so a client's size
-    /// limit can be tested both ways.
+    /// limit can be tested both ways. A client that closes the connection before the end is counted as
+    /// a disconnection (``LoopbackServer/waitForDisconnections(_:path:id:timeout:)``): a body large enough
+    /// not to fit in the sockets' buffers shows whether a client stopped reading.
     ///
     /// ```swift
     /// server.inject(.hugeBody(bytes: 10_000_000, declaresLength: false), at: "/products/1")

@@ -152,7 +152,9 @@ struct FaultMiddleware: RouterMiddleware {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Fault.malformedJSONBody))
             )
         case .hugeBody(let bytes, let declaresLength):
-            return LoopbackServer.hugeResponse(bytes: bytes, declaresLength: declaresLength)
+            return LoopbackServer.hugeResponse(bytes: bytes, declaresLength: declaresLength) { [storage] in
+                storage.recordDisconnection(record)
+            }
         case .slowBody(let chunks, let interval):
             let response = try await next(request, context)
             return try await LoopbackServer.slowed(response, chunks: chunks, interval: interval) { [storage] in

@@ -170,8 +170,11 @@ extension LoopbackServer {
         return response
     }
 
-    /// The response of ``Fault/hugeBody(bytes:declaresLength:)``: `{"padding":"xxx…"}`, exactly `bytes` long.
-    static func hugeResponse(bytes: Int, declaresLength: Bool) -> Response {
+    /// The response of ``Fault/hugeBody(bytes:declaresLength:)``: `{"padding":"xxx…"}`, exactly `bytes` long,
+    /// written 64 KiB at a time; `onDisconnect` runs if the client closes the connection before the end.
+    static func hugeResponse(
+        bytes: Int, declaresLength: Bool, onDisconnect: @escaping @Sendable () -> Void
+    ) -> Response {
         let chunkSize = 64 * 1024
         let prefix = Array(#"{"padding":""#.utf8)
         let suffix = Array(#""}"#.utf8)
@@ -196,7 +199,12 @@ extension LoopbackServer {
                         }
                     }
                 }
-                try await writer.write(ByteBuffer(bytes: chunk))
+                do {
+                    try await writer.write(ByteBuffer(bytes: chunk))
+                } catch {
+                    onDisconnect()
+                    throw error
+                }
                 offset += count
             }
             try await writer.finish(nil)

@@ -157,6 +157,18 @@ import Testing
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aBodyAnnouncedOverTheLimitIsNotRead(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            // Far more than the sockets' buffers hold: the server can finish writing it only if the
+            // client reads it all.
+            let url = server.url("/products/1", id: "huge", fault: .hugeBody(bytes: 512 * 1024 * 1024, declaresLength: true))
+            let result = await requestAsync(Self.request(url), transport: kind.make()).value
+            #expect(result == .failure(.bodyTooLarge(limit: Self.limit)))
+            try await server.waitForDisconnections(1, id: "huge")
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func malformedJSONFailsToDecodeWithItsContext(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let url = server.url("/", query: ["name": "Jane"], fault: .malformedJSON)
