@@ -19,10 +19,15 @@ import FoundationNetworking
     @Test func theStandardScheduleIsThreeJitteredExponentialRetriesWithCapAndBudget() {
         let schedule = HTTPRetryPolicy.standard.schedule
         #expect(schedule.maximumAttempts == 4)
-        #expect(schedule.backoff == .exponential(initial: .milliseconds(500), multiplier: 2))
         #expect(schedule.jitter == .full)
         #expect(schedule.maximumDelay == .seconds(30))
         #expect(schedule.budget == .seconds(60))
+    }
+
+    @Test func theStandardScheduleDoublesFromHalfASecondAndHonoursRetryAfter() {
+        let schedule = HTTPRetryPolicy.standard.schedule
+        let backoff: RetryPolicy.Backoff = .exponential(initial: .milliseconds(500), multiplier: 2)
+        #expect(schedule.backoff == backoff)
         let backoffs: [Duration] = [.milliseconds(500), .seconds(1), .seconds(2)]
         #expect((1...3).map { schedule.delay(beforeRetry: $0, randomUnit: 1) } == backoffs)
         #expect(HTTPRetryPolicy.standard.honorsRetryAfter)
@@ -81,8 +86,14 @@ import FoundationNetworking
         #expect(policy.schedule.jitter == .none)
         #expect(policy.schedule.maximumDelay == nil)
         #expect(policy.schedule.budget == nil)
-        #expect(policy.schedule.delay(beforeRetry: 1) == .milliseconds(500))
-        #expect(policy.schedule.delay(beforeRetry: 2) == .seconds(1))
+        let firstDelay: Duration = policy.schedule.delay(beforeRetry: 1)
+        let secondDelay: Duration = policy.schedule.delay(beforeRetry: 2)
+        #expect(firstDelay == Duration.milliseconds(500))
+        #expect(secondDelay == Duration.seconds(1))
+    }
+
+    @Test func theAlamofirePresetRetriesWhatAlamofire5Retries() {
+        let policy = HTTPRetryPolicy.alamofire
         let methods: Set<HTTPMethod> = [.delete, .get, .head, .options, .put, .trace]
         let statuses: Set<HttpStatusCode> = [408, 500, 502, 503, 504]
         #expect(policy.retryableMethods == methods)

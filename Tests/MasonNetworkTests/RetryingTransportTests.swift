@@ -155,11 +155,9 @@ import FoundationNetworking
 
     @Test func whenTheAttemptsRunOutTheLastResponseIsReportedWithItsBody() async throws {
         try await LoopbackServer.withRunning { server in
-            server.inject(
-                .sequence(
-                    [.status(503, body: "first"), .status(503, body: "second"), .status(503, body: "third")],
-                    then: .status(503, headers: ["X-Attempt": "last"], body: "busy, try later")),
-                forID: "down")
+            let first: [Fault] = [.status(503, body: "first"), .status(503, body: "second"), .status(503, body: "third")]
+            let last: Fault = .status(503, headers: ["X-Attempt": "last"], body: "busy, try later")
+            server.inject(FaultScript.sequence(first, then: last), forID: "down")
             let clock = ManualClock()
             let transport = base.retrying(Self.standard(random: 0.5), clock: clock)
             let task = Self.start(Self.request(server.url("/products/7", id: "down")), through: transport)
