@@ -84,16 +84,7 @@ public struct ResponseHead: Sendable {
     /// - Parameter name: The field name.
     /// - Returns: The field's value, or `nil` if the response has no such field.
     public func value(forHTTPHeaderField name: String) -> String? {
-        switch storage {
-        case .foundation(let response):
-            for (field, value) in response.allHeaderFields
-            where String(describing: field).caseInsensitiveCompare(name) == .orderedSame {
-                return (value as? String) ?? String(describing: value)
-            }
-            return nil
-        case .fields(_, _, let fields):
-            return headerValue(in: fields, named: name)
-        }
+        headerValue(in: headerFields, named: name)
     }
 
     /// The head as an `HTTPURLResponse`: the one it wraps, or one built now from its parts (each call
