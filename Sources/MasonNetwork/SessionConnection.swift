@@ -19,7 +19,7 @@ final class SessionConnection: Sendable {
     init(configuration: URLSessionConfiguration) {
         let delegate = SessionDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: sessionDelegateQueue())
     }
 
     deinit {

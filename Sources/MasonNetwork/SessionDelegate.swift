@@ -91,7 +91,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         completionHandler(tooLarge ? .cancel : .allow)
         // FoundationNetworking ignores the disposition (it logs "Ignoring disposition from completion
         // handler") and would read the whole body: cancel the task itself.
-        if tooLarge { dataTask.cancel() }
+        if tooLarge { Self.cancelFromCallback(dataTask) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -103,7 +103,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             return Int64(exchanges.values[index].finished.body.count)
         }
         if let received, exceedsLimit(id, expected: -1, received: received) {
-            dataTask.cancel()
+            Self.cancelFromCallback(dataTask)
         }
     }
 
@@ -115,7 +115,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     ) {
         let id = downloadTask.taskIdentifier
         if exceedsLimit(id, expected: totalBytesExpectedToWrite, received: totalBytesWritten) {
-            downloadTask.cancel()
+            Self.cancelFromCallback(downloadTask)
         }
     }
 
@@ -139,10 +139,53 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     // MARK: URLSessionTaskDelegate
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let id = task.taskIdentifier
+        finish(task.taskIdentifier, error: error, response: task.response)
+    }
+
+    #if canImport(FoundationNetworking)
+    /// On Linux, a 401 with a `WWW-Authenticate` field reaches the delegate as a challenge once its body
+    /// has arrived, and FoundationNetworking finishes the task only if the challenge is met with a
+    /// credential: with none (no credential stored for the protection space) the task would wait for
+    /// ever. Answered here instead, as every other status is: the exchange ends with the 401, its fields
+    /// and body (a download gets an empty file: FoundationNetworking keeps that body to itself), and the
+    /// challenge is cancelled, which makes the session forget the task.
+    ///
+    /// A stored credential is left to FoundationNetworking (default handling), as on other platforms.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        let useStoredCredential = challenge.proposedCredential != nil
+        if !useStoredCredential {
+            let id = task.taskIdentifier
+            if task is URLSessionDownloadTask, let file = try? Self.emptyFile() {
+                exchanges.withLock { $0[id]?.finished.file = file }
+            }
+            finish(id, error: nil, response: challenge.failureResponse ?? task.response)
+        }
+        // Met with a credential or cancelled, the challenge makes FoundationNetworking `sync` onto the
+        // session's work queue, where this callback runs.
+        DispatchQueue.global().async {
+            completionHandler(useStoredCredential ? .performDefaultHandling : .cancelAuthenticationChallenge, nil)
+        }
+    }
+
+    /// A new, empty temporary file.
+    private static func emptyFile() throws -> URL {
+        let file = temporaryDownloadURL()
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        return file
+    }
+    #endif
+
+    /// Ends exchange `id`, if it has not ended, with what it collected, or with its failure (a failure
+    /// decided here wins over `error`), and resumes its waiter.
+    private func finish(_ id: Int, error: (any Error)?, response: URLResponse?) {
         guard let exchange = exchanges.withLock({ $0.removeValue(forKey: id) }) else { return }
         var finished = exchange.finished
-        if finished.response == nil { finished.response = task.response }
+        if finished.response == nil { finished.response = response }
         let result: Result<FinishedExchange, NetworkRequestError>
         if let failure = exchange.failure {
             result = .failure(failure)
@@ -159,6 +202,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             try? FileManager.default.removeItem(at: file)
         }
         exchange.continuation?.resume(returning: result)
+    }
+
+    /// Cancels `task` from a callback. On Linux the callbacks run on the session's work queue
+    /// (``sessionDelegateQueue()``), and `cancel()` `sync`s onto that queue — called here, libdispatch
+    /// stops the process — so it runs on another queue.
+    private static func cancelFromCallback(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 
     /// The size of a downloaded file in bytes, 0 if there is none.

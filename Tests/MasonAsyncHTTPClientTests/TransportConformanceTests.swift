@@ -118,6 +118,39 @@ import Testing
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aRedirectIsFollowedToItsAnswer(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let target = server.url("/", query: ["name": "Jane"])
+            server.inject(.status(302, headers: ["Location": target.absoluteString]), at: "/moved")
+            let fetch: Deferred<Result<AgeGuess, NetworkRequestError>> =
+                Self.request(server.url("/moved")) |> requestAsync(transport: kind.make()) <&> decodeJsonData
+            #expect(await fetch.value == .success(AgeGuess(name: "Jane", age: 48)))
+            #expect(server.requestCount() == 2)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    func aChallengeIsReturnedAsAnUnauthorizedResponse(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let challenge = Fault.status(401, headers: ["WWW-Authenticate": #"Basic realm="loopback""#])
+            let result = await requestAsync(Self.request(server.url("/headers", fault: challenge)), transport: kind.make()).value
+            guard case .failure(.invalidResponse(let response)) = result else {
+                Issue.record("expected a 401 response, got \(result)")
+                return
+            }
+            #expect(response.status == 401)
+            #expect(response.headers.first { $0.key.lowercased() == "www-authenticate" }?.value == #"Basic realm="loopback""#)
+            #expect(response.text == #"{"error":"Unauthorized","status":401}"#)
+            #expect(server.requestCount() == 1)
+            // A download ends too, with the status (on URLSession, the file is empty: see SessionDelegate).
+            let (file, downloaded) = try await kind.make().download(Self.request(server.url("/headers", fault: challenge)))
+            #expect(downloaded.statusCode == 401)
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            try FileManager.default.removeItem(at: file)
+        }
+    }
+
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func authorizationHeadersArriveExactlyAsSet(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let transport = kind.make()
