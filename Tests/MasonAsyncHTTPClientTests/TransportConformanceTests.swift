@@ -129,17 +129,17 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
-    func aChallengeIsReturnedAsAnUnauthorizedResponse(kind: TransportKind) async throws {
+    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient], [#"Basic realm="loopback""#, "Bearer", "Negotiate"])
+    func aChallengeIsReturnedAsAnUnauthorizedResponse(kind: TransportKind, scheme: String) async throws {
         try await LoopbackServer.withRunning { server in
-            let challenge = Fault.status(401, headers: ["WWW-Authenticate": #"Basic realm="loopback""#])
+            let challenge = Fault.status(401, headers: ["WWW-Authenticate": scheme])
             let result = await requestAsync(Self.request(server.url("/headers", fault: challenge)), transport: kind.make()).value
             guard case .failure(.invalidResponse(let response)) = result else {
                 Issue.record("expected a 401 response, got \(result)")
                 return
             }
             #expect(response.status == 401)
-            #expect(response.headers.first { $0.key.lowercased() == "www-authenticate" }?.value == #"Basic realm="loopback""#)
+            #expect(response.headers.first { $0.key.lowercased() == "www-authenticate" }?.value == scheme)
             #expect(response.text == #"{"error":"Unauthorized","status":401}"#)
             #expect(server.requestCount() == 1)
             // A download ends too, with the status (on URLSession, the file is empty: see SessionDelegate).

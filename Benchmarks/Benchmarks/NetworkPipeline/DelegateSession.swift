@@ -9,9 +9,9 @@ import FoundationNetworking
 /// A URLSession driven by a minimal delegate: bodies and continuations in two dictionaries under a lock.
 ///
 /// A size limit that stops an oversized body while it arrives must see the body piece by piece, and on
-/// Linux only a delegate does (`data(for:)` hands the body over whole, after it has all arrived). Every
-/// delegate callback is delivered through the session's `OperationQueue`; this type measures that cost
-/// alone, so the benchmarks can separate it from MasonNetwork's.
+/// Linux only a delegate does (`data(for:)` hands the body over whole, after it has all arrived). Its
+/// callbacks run as `URLSessionTransport`'s do (inline, on Linux); this type measures what a delegate
+/// costs with nothing else, so the benchmarks can separate that from MasonNetwork's cost.
 ///
 /// `@unchecked Sendable`: the only mutable state, `bodies` and `continuations`, is read and written
 /// only inside `lock.withLock`; `session` is set once in `init` and never changed.
@@ -23,7 +23,17 @@ final class DelegateSession: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     override init() {
         super.init()
-        session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
+        session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: Self.delegateQueue())
+    }
+
+    /// As `URLSessionTransport`'s: on Linux, callbacks run inline on the session's work queue, not one
+    /// `OperationQueue` hop each.
+    private static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+        InlineQueue()
+        #else
+        nil
+        #endif
     }
 
     /// Sends `request` and returns the body and the response, as `URLSession.data(for:)` does.
@@ -50,3 +60,13 @@ final class DelegateSession: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+/// An `OperationQueue` that runs each block at once, on the caller's thread (FoundationNetworking calls
+/// it from its session's serial work queue).
+///
+/// `@unchecked Sendable`: it adds no state to `OperationQueue`.
+private final class InlineQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) { block() }
+}
+#endif
