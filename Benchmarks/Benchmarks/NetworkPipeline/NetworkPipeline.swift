@@ -142,6 +142,16 @@ let benchmarks: @Sendable () -> Void = {
     Interleaved.benchmark("raw URLSession vs a bare delegate session (floor)", rawOnURLSession, delegateFloor)
     Interleaved.benchmark("a bare delegate session (floor) vs Mason on URLSessionTransport", delegateFloor, masonOnURLSession)
 
+    // Mason's part split in two: the transport used directly (its checks, limit and cancellation), and
+    // the pipeline over it (builders, `Deferred`, request and response validation, `decodeJsonData`).
+    let urlSessionTransportByHand: @Sendable (URL) async throws -> Product = { url in
+        let (data, head) = try await urlSessionTransport.response(to: authorizedRequest(url))
+        guard (200..<300).contains(head.statusCode) else { throw BenchmarkFailure() }
+        return try JSONDecoder().decode(Product.self, from: data)
+    }
+    Interleaved.benchmark("a bare delegate session (floor) vs URLSessionTransport by hand", delegateFloor, urlSessionTransportByHand)
+    Interleaved.benchmark("URLSessionTransport by hand vs Mason on URLSessionTransport", urlSessionTransportByHand, masonOnURLSession)
+
     Interleaved.benchmark("raw async-http-client vs Mason on AsyncHTTPClientTransport", rawAsyncHTTPClient, masonOnAsyncHTTPClient)
     // The two halves of the async-http-client gap: speaking Foundation's types (a `URLRequest` in,
     // status and fields out), and what Mason adds on top.
