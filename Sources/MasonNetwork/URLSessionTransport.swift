@@ -21,9 +21,15 @@ public import FoundationNetworking
 ///   one itself, as a deadline on the whole exchange: when it passes, the URL task is cancelled and the
 ///   request fails with `.failed(description:code: .timedOut)`. Timeouts of a second or more are left
 ///   to URLSession (where they bound the wait between packets, not the whole exchange).
+/// - **Every status is returned**, a 401 included. On Linux, FoundationNetworking turns a 401 with a
+///   `WWW-Authenticate` field into an authentication challenge and, with no stored credential to
+///   answer it, never finishes the task; the transport answers the challenge itself and returns the
+///   401 with its fields and body, as on Apple platforms.
 ///
 /// The transport owns its `URLSession`, made from a configuration, because the size limit needs the
 /// session's delegate; the session is invalidated when the last copy of the transport is released.
+/// On Linux the delegate's callbacks run on the session's own work queue, not one hop each to an
+/// `OperationQueue`: a delegate session then costs what `URLSession.data(for:)` does.
 /// The transport is a `Sendable` value; copies share the session.
 ///
 /// ```swift
