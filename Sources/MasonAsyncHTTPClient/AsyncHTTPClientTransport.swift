@@ -133,9 +133,7 @@ public struct AsyncHTTPClientTransport: Transport {
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
         let file = temporaryDownloadURL()
         do {
-            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-            }
+            try createEmptyFile(at: file)
             let handle = try FileHandle(forWritingTo: file)
             defer { try? handle.close() }
             let (_, head) = try await exchange(request, limit: maximumDownloadSize, into: handle) { handle, piece in

@@ -158,8 +158,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         let useStoredCredential = challenge.proposedCredential != nil
         if !useStoredCredential {
             let id = task.taskIdentifier
-            if task is URLSessionDownloadTask, let file = try? Self.emptyFile() {
-                exchanges.withLock { $0[id]?.finished.file = file }
+            if task is URLSessionDownloadTask {
+                let file = temporaryDownloadURL()
+                if (try? createEmptyFile(at: file)) != nil { exchanges.withLock { $0[id]?.finished.file = file } }
             }
             finish(id, error: nil, response: challenge.failureResponse ?? task.response)
         }
@@ -168,15 +169,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         DispatchQueue.global().async {
             completionHandler(useStoredCredential ? .performDefaultHandling : .cancelAuthenticationChallenge, nil)
         }
-    }
-
-    /// A new, empty temporary file.
-    private static func emptyFile() throws -> URL {
-        let file = temporaryDownloadURL()
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-        }
-        return file
     }
     #endif
 

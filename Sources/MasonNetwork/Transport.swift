@@ -106,3 +106,10 @@ extension Transport {
 package func temporaryDownloadURL() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("mason-download-\(UUID().uuidString)")
 }
+
+/// Creates an empty file at `file` (a ``temporaryDownloadURL()``), for a download written piece by piece.
+package func createEmptyFile(at file: URL) throws {
+    guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+    }
+}
