@@ -105,6 +105,18 @@ func rawAsyncHTTPClientInFoundationTypes(_ url: URL) async throws -> Product {
     return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
 }
 
+/// Raw async-http-client with the body read in its own task, cancelled with the caller: the one extra
+/// hop `AsyncHTTPClientTransport` takes so that its idle timeout can stop the read alone.
+func rawAsyncHTTPClientBodyInTask(_ url: URL) async throws -> Product {
+    var request = HTTPClientRequest(url: url.absoluteString)
+    request.headers.add(name: "Authorization", value: "Bearer benchmark-token")
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    guard (200..<300).contains(response.status.code) else { throw BenchmarkFailure() }
+    let reading = Task { try await response.body.collect(upTo: 64 * 1024 * 1024) }
+    let body = try await withTaskCancellationHandler { try await reading.value } onCancel: { reading.cancel() }
+    return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
+}
+
 /// Baseline: the instant transport by hand, the same steps.
 func byHand(_ url: URL) async throws -> Product {
     let (data, response) = try await instantTransport.send(authorizedRequest(url))
@@ -162,6 +174,14 @@ let benchmarks: @Sendable () -> Void = {
     Interleaved.benchmark(
         "the Transport contract by hand (floor) vs Mason on AsyncHTTPClientTransport",
         rawAsyncHTTPClientInFoundationTypes, masonOnAsyncHTTPClient
+    )
+
+    // Where async-http-client's own time goes, for a transport built on it: its delegate API against its
+    // async API (the same exchange, one suspension fewer), and the async API with the body read in a
+    // task of its own, as `AsyncHTTPClientTransport` reads it so that an idle timeout can stop it.
+    Interleaved.benchmark("raw async-http-client vs its delegate API", rawAsyncHTTPClient, rawAsyncHTTPClientDelegate)
+    Interleaved.benchmark(
+        "raw async-http-client vs the body read in a task", rawAsyncHTTPClient, rawAsyncHTTPClientBodyInTask
     )
 
     Benchmark("GET+decode, raw URLSession (baseline)") { benchmark in
