@@ -80,13 +80,16 @@ func rawURLSession(
     return try JSONDecoder().decode(Product.self, from: data)
 }
 
-/// Baseline: async-http-client by hand, the same steps.
-func rawAsyncHTTPClient(_ url: URL) async throws -> Product {
+/// Baseline: async-http-client by hand, the same steps. `collect` reads the body; a variant passes its own.
+func rawAsyncHTTPClient(
+    _ url: URL,
+    collect: (HTTPClientResponse.Body) async throws -> ByteBuffer = { try await $0.collect(upTo: 64 * 1024 * 1024) }
+) async throws -> Product {
     var request = HTTPClientRequest(url: url.absoluteString)
     request.headers.add(name: "Authorization", value: "Bearer benchmark-token")
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
     guard (200..<300).contains(response.status.code) else { throw BenchmarkFailure() }
-    let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
+    let body = try await collect(response.body)
     return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
 }
 
@@ -108,13 +111,10 @@ func rawAsyncHTTPClientInFoundationTypes(_ url: URL) async throws -> Product {
 /// Raw async-http-client with the body read in its own task, cancelled with the caller: the one extra
 /// hop `AsyncHTTPClientTransport` takes so that its idle timeout can stop the read alone.
 func rawAsyncHTTPClientBodyInTask(_ url: URL) async throws -> Product {
-    var request = HTTPClientRequest(url: url.absoluteString)
-    request.headers.add(name: "Authorization", value: "Bearer benchmark-token")
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-    guard (200..<300).contains(response.status.code) else { throw BenchmarkFailure() }
-    let reading = Task { try await response.body.collect(upTo: 64 * 1024 * 1024) }
-    let body = try await withTaskCancellationHandler { try await reading.value } onCancel: { reading.cancel() }
-    return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
+    try await rawAsyncHTTPClient(url) { body in
+        let reading = Task { try await body.collect(upTo: 64 * 1024 * 1024) }
+        return try await withTaskCancellationHandler { try await reading.value } onCancel: { reading.cancel() }
+    }
 }
 
 /// Baseline: the instant transport by hand, the same steps.
@@ -146,6 +146,7 @@ let benchmarks: @Sendable () -> Void = {
     let masonOnURLSession = fetchProduct(transport: urlSessionTransport)
     let masonOnAsyncHTTPClient = fetchProduct(transport: asyncHTTPClientTransport)
     let rawOnURLSession: @Sendable (URL) async throws -> Product = { try await rawURLSession($0) }
+    let rawOnAsyncHTTPClient: @Sendable (URL) async throws -> Product = { try await rawAsyncHTTPClient($0) }
     let delegateFloor: @Sendable (URL) async throws -> Product = { try await rawURLSession($0, load: delegateSession.data(for:)) }
 
     Interleaved.benchmark("raw URLSession vs Mason on URLSessionTransport", rawOnURLSession, masonOnURLSession)
@@ -164,11 +165,11 @@ let benchmarks: @Sendable () -> Void = {
     Interleaved.benchmark("a bare delegate session (floor) vs URLSessionTransport by hand", delegateFloor, urlSessionTransportByHand)
     Interleaved.benchmark("URLSessionTransport by hand vs Mason on URLSessionTransport", urlSessionTransportByHand, masonOnURLSession)
 
-    Interleaved.benchmark("raw async-http-client vs Mason on AsyncHTTPClientTransport", rawAsyncHTTPClient, masonOnAsyncHTTPClient)
+    Interleaved.benchmark("raw async-http-client vs Mason on AsyncHTTPClientTransport", rawOnAsyncHTTPClient, masonOnAsyncHTTPClient)
     // The two halves of the async-http-client gap: speaking Foundation's types (a `URLRequest` in,
     // status and fields out), and what Mason adds on top.
     Interleaved.benchmark(
-        "raw async-http-client vs the Transport contract by hand (floor)", rawAsyncHTTPClient,
+        "raw async-http-client vs the Transport contract by hand (floor)", rawOnAsyncHTTPClient,
         rawAsyncHTTPClientInFoundationTypes
     )
     Interleaved.benchmark(
@@ -179,9 +180,9 @@ let benchmarks: @Sendable () -> Void = {
     // Where async-http-client's own time goes, for a transport built on it: its delegate API against its
     // async API (the same exchange, one suspension fewer), and the async API with the body read in a
     // task of its own, as `AsyncHTTPClientTransport` reads it so that an idle timeout can stop it.
-    Interleaved.benchmark("raw async-http-client vs its delegate API", rawAsyncHTTPClient, rawAsyncHTTPClientDelegate)
+    Interleaved.benchmark("raw async-http-client vs its delegate API", rawOnAsyncHTTPClient, rawAsyncHTTPClientDelegate)
     Interleaved.benchmark(
-        "raw async-http-client vs the body read in a task", rawAsyncHTTPClient, rawAsyncHTTPClientBodyInTask
+        "raw async-http-client vs the body read in a task", rawOnAsyncHTTPClient, rawAsyncHTTPClientBodyInTask
     )
 
     Benchmark("GET+decode, raw URLSession (baseline)") { benchmark in
