@@ -5,6 +5,7 @@ public import FoundationNetworking
 #endif
 public import MasonNetwork
 import NIOCore
+import NIOPosix
 
 /// A ``Transport`` on swift-server's async-http-client: MasonNetwork's requests over an `HTTPClient`.
 ///
@@ -18,20 +19,22 @@ import NIOCore
 /// - **A size limit.** A response body larger than ``maximumBodySize`` (a download larger than
 ///   ``maximumDownloadSize``) stops the transfer — as soon as `Content-Length` announces it, or as soon
 ///   as the bytes received pass it — and fails with `NetworkRequestError.bodyTooLarge(limit:)`.
-/// - **Timeouts.** The request's `timeoutInterval`, sub-second ones included, bounds each wait: for the
-///   response head (the client's deadline), then between two pieces of the body. Either fails with
-///   `.failed(description:code: .timedOut)`.
+/// - **Timeouts.** The request's `timeoutInterval`, sub-second ones included, bounds each wait — for a
+///   connection, for the response head, between two pieces of the body — as an idle timeout, not a
+///   deadline for the whole exchange: a long download that keeps arriving is not cut off. A wait that
+///   passes it fails with `.failed(description:code: .timedOut)`.
 /// - **Cancellation.** Cancelling the Swift task that awaits ``send(_:)`` closes the request's connection
 ///   and fails with `NetworkRequestError.canceledByUser`.
 ///
 /// Every error it throws is a `NetworkRequestError`. The client's errors are translated: a cancelled
-/// task → `.canceledByUser`; a deadline or read timeout → `.failed(…, code: .timedOut)`; a refused
-/// connection → `.cannotConnectToHost`; a connection the server closed → `.networkConnectionLost`; a host
-/// name that does not resolve → `.cannotFindHost`; anything else → `.failed(description:code: nil)`.
+/// task → `.canceledByUser`; a timeout → `.failed(…, code: .timedOut)`; a refused connection →
+/// `.cannotConnectToHost`; a connection the server closed → `.networkConnectionLost`; a host name that
+/// does not resolve → `.cannotFindHost`; anything else → `.failed(description:code: nil)`.
 /// Unlike URLSession, the client's connection pool retries a connection that fails — refused, or a
-/// name that does not resolve — with backoff until the request's deadline (its
-/// `retryConnectionEstablishment`, on by default), then reports the last attempt's failure; turn it off
-/// in the client's configuration to fail at once.
+/// name that does not resolve — with backoff (its `retryConnectionEstablishment`, on by default), so
+/// such a request ends when its timeout passes, with `.timedOut` and `HTTPClientError.connectTimeout`
+/// in the description; turn retries off in the client's configuration to get the failure's own code
+/// at once.
 /// The transport is a `Sendable` value; the `HTTPClient` is shared, not owned (it is not shut down).
 ///
 /// ```swift
@@ -61,7 +64,7 @@ public struct AsyncHTTPClientTransport: Transport {
     /// ```
     public let maximumDownloadSize: Int?
 
-    /// Cancels a body read that idles longer than the request's timeout; one for all this transport's requests.
+    /// Fails a request that idles longer than its timeout; one for all this transport's requests.
     private let watchdog: IdleWatchdog
 
     /// Creates a transport sending through `client`.
@@ -113,9 +116,7 @@ public struct AsyncHTTPClientTransport: Transport {
     /// - Returns: The body and the head of the response.
     /// - Throws: `NetworkRequestError`, as ``send(_:)`` does.
     public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
-        try await exchange(request, limit: maximumBodySize, into: Data()) { data, piece in
-            data.append(contentsOf: piece.readableBytesView)
-        }
+        try await exchange(request, limit: maximumBodySize, into: DataSink())
     }
 
     /// Downloads the body of the response to `request` into a new temporary file, and returns the file's
@@ -136,9 +137,8 @@ public struct AsyncHTTPClientTransport: Transport {
             try createEmptyFile(at: file)
             let handle = try FileHandle(forWritingTo: file)
             defer { try? handle.close() }
-            let (_, head) = try await exchange(request, limit: maximumDownloadSize, into: handle) { handle, piece in
-                try handle.write(contentsOf: piece.readableBytesView)
-            }
+            let sink = FileSink(handle: handle, threadPool: .singleton)
+            let (_, head) = try await exchange(request, limit: maximumDownloadSize, into: sink)
             return try foundationResponse((file, head))
         } catch {
             try? FileManager.default.removeItem(at: file)
@@ -146,26 +146,33 @@ public struct AsyncHTTPClientTransport: Transport {
         }
     }
 
-    /// Checks and sends `request`, reads its body into `output` with `append`, and translates any failure.
-    private func exchange<Output: Sendable>(
-        _ request: URLRequest,
-        limit: Int?,
-        into output: Output,
-        appending append: @escaping @Sendable (inout Output, ByteBuffer) throws -> Void
-    ) async throws(NetworkRequestError) -> (Output, ResponseHead) {
+    /// Checks and sends `request`, collects its body into `sink`, and translates any failure.
+    ///
+    /// The request's timeout is an idle timeout, watched by the transport's ``IdleWatchdog`` from the
+    /// start: it fails the client's task when no step of the exchange (the request sent, the head, a
+    /// piece of the body) has happened for that long.
+    private func exchange<Sink: ResponseBodySink>(
+        _ request: URLRequest, limit: Int?, into sink: Sink
+    ) async throws(NetworkRequestError) -> (Sink.Output, ResponseHead) {
         let prepared = try validateRequest(request).get()
         if Task.isCancelled { throw .canceledByUser }
         let timeout = Self.timeout(of: prepared)
+        let id = timeout.map { _ in watchdog.makeID() }
+        let collector = ResponseCollector(into: sink, limit: limit) { [watchdog] in id.map(watchdog.touch) }
         do {
-            let deadline = timeout.map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
-            let clientRequest = try HTTPClientRequest(prepared)
-            let response = try await client.execute(clientRequest, deadline: deadline)
-            let reader = ResponseBodyReader(limit: limit, idleTimeout: timeout, watchdog: watchdog)
-            let body = try await reader.read(response, into: output, appending: append)
-            guard let answer = ResponseHead(response, answering: prepared, sentTo: clientRequest.url) else {
-                throw NetworkRequestError.noResponse
+            let clientRequest = try HTTPClient.Request(prepared)
+            let task = client.execute(request: clientRequest, delegate: collector, eventLoop: .indifferent)
+            if let id, let timeout {
+                watchdog.watch(id, timeout: TimeAmount(timeout)) { task.fail(reason: IdleTimeout()) }
             }
-            return (body, answer)
+            defer { if let id { watchdog.unwatch(id) } }
+            let collected: ResponseCollector<Sink>.Collected
+            do {
+                collected = try await withTaskCancellationHandler { try await task.get() } onCancel: { task.cancel() }
+            } catch is IdleTimeout {
+                throw collector.timeoutError
+            }
+            return (collected.output, ResponseHead(collected.head, from: collected.redirectedURL ?? clientRequest.url))
         } catch {
             throw Self.networkError(from: error, taskIsCancelled: Task.isCancelled)
         }
@@ -179,3 +186,6 @@ public struct AsyncHTTPClientTransport: Transport {
         return .nanoseconds(Int64((min(interval, 1e9) * 1e9).rounded(.up)))
     }
 }
+
+/// The reason the watchdog fails a request with; replaced by what the request was waiting for.
+private struct IdleTimeout: Error {}

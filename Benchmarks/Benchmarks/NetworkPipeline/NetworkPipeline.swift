@@ -108,12 +108,22 @@ func rawAsyncHTTPClientInFoundationTypes(_ url: URL) async throws -> Product {
     return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
 }
 
-/// Raw async-http-client with the body read in its own task, cancelled with the caller: the one extra
-/// hop `AsyncHTTPClientTransport` takes so that its idle timeout can stop the read alone.
+/// Raw async-http-client with the body read in its own task, cancelled with the caller: the extra hop
+/// `AsyncHTTPClientTransport` took, on the async API, so that its idle timeout could stop the read alone.
 func rawAsyncHTTPClientBodyInTask(_ url: URL) async throws -> Product {
     try await rawAsyncHTTPClient(url) { body in
         let reading = Task { try await body.collect(upTo: 64 * 1024 * 1024) }
         return try await withTaskCancellationHandler { try await reading.value } onCancel: { reading.cancel() }
+    }
+}
+
+/// A transport used directly, with the baselines' steps by hand: its checks, limit and cancellation
+/// without the pipeline's builders, `Deferred` and validation.
+func transportByHand(_ transport: some Transport) -> @Sendable (URL) async throws -> Product {
+    { url in
+        let (data, head) = try await transport.response(to: authorizedRequest(url))
+        guard (200..<300).contains(head.statusCode) else { throw BenchmarkFailure() }
+        return try JSONDecoder().decode(Product.self, from: data)
     }
 }
 
@@ -157,11 +167,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // Mason's part split in two: the transport used directly (its checks, limit and cancellation), and
     // the pipeline over it (builders, `Deferred`, request and response validation, `decodeJsonData`).
-    let urlSessionTransportByHand: @Sendable (URL) async throws -> Product = { url in
-        let (data, head) = try await urlSessionTransport.response(to: authorizedRequest(url))
-        guard (200..<300).contains(head.statusCode) else { throw BenchmarkFailure() }
-        return try JSONDecoder().decode(Product.self, from: data)
-    }
+    let urlSessionTransportByHand = transportByHand(urlSessionTransport)
     Interleaved.benchmark("a bare delegate session (floor) vs URLSessionTransport by hand", delegateFloor, urlSessionTransportByHand)
     Interleaved.benchmark("URLSessionTransport by hand vs Mason on URLSessionTransport", urlSessionTransportByHand, masonOnURLSession)
 
@@ -176,10 +182,20 @@ let benchmarks: @Sendable () -> Void = {
         "the Transport contract by hand (floor) vs Mason on AsyncHTTPClientTransport",
         rawAsyncHTTPClientInFoundationTypes, masonOnAsyncHTTPClient
     )
+    // Mason's part split in two, as for URLSession: the transport used directly, and the pipeline over it.
+    let asyncHTTPClientTransportByHand = transportByHand(asyncHTTPClientTransport)
+    Interleaved.benchmark(
+        "the Transport contract by hand (floor) vs AsyncHTTPClientTransport by hand",
+        rawAsyncHTTPClientInFoundationTypes, asyncHTTPClientTransportByHand
+    )
+    Interleaved.benchmark(
+        "AsyncHTTPClientTransport by hand vs Mason on AsyncHTTPClientTransport",
+        asyncHTTPClientTransportByHand, masonOnAsyncHTTPClient
+    )
 
-    // Where async-http-client's own time goes, for a transport built on it: its delegate API against its
-    // async API (the same exchange, one suspension fewer), and the async API with the body read in a
-    // task of its own, as `AsyncHTTPClientTransport` reads it so that an idle timeout can stop it.
+    // Where async-http-client's own time goes, for a transport built on it: its delegate API (which
+    // `AsyncHTTPClientTransport` uses) against its async API, and the async API with the body read in a
+    // task of its own, as the transport read it before, so that an idle timeout could stop it.
     Interleaved.benchmark("raw async-http-client vs its delegate API", rawOnAsyncHTTPClient, rawAsyncHTTPClientDelegate)
     Interleaved.benchmark(
         "raw async-http-client vs the body read in a task", rawOnAsyncHTTPClient, rawAsyncHTTPClientBodyInTask

@@ -1,0 +1,87 @@
+import AsyncHTTPClient
+import Foundation
+import MasonNetwork
+import NIOCore
+import NIOHTTP1
+
+/// Collects one response for ``AsyncHTTPClientTransport`` as async-http-client delivers it — on the
+/// request's event loop, through its delegate API — into a ``ResponseBodySink``, within a size limit.
+///
+/// - Over the limit: a `Content-Length` above it fails before any of the body is read, and a body that
+///   grows past it fails as soon as it does, with `NetworkRequestError.bodyTooLarge(limit:)`. Either
+///   way the client stops reading and closes the connection.
+/// - Idle: each step of the exchange — the request sent, the head, each piece of the body — calls
+///   `onProgress`, which the transport's ``IdleWatchdog`` counts its timeout from.
+///
+/// Everything arrives in one future (`HTTPClient.Task.futureResult`): no task of its own reads the
+/// body, and no timer is armed per request.
+final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegate, @unchecked Sendable {
+    // @unchecked Sendable: async-http-client calls a delegate's methods one at a time, on an event loop,
+    // each after the last (a redirect's request starts from the callback that saw the redirect), and
+    // completes the task's future only after the last of them. The variables below are touched only by
+    // those methods, and read by the transport only after that future has completed.
+    typealias Response = Collected
+
+    /// What a completed exchange yields: the sink's output, the final response's head, and the URL
+    /// of the last request when a redirect was followed.
+    struct Collected: Sendable {
+        let output: Sink.Output
+        let head: HTTPResponseHead
+        let redirectedURL: URL?
+    }
+
+    private let sink: Sink
+    private let limit: Int?
+    private let onProgress: @Sendable () -> Void
+    private var received = 0
+    private var head: HTTPResponseHead?
+    private var visits = 0
+    private var lastVisited: URL?
+    /// Whether the request went out on a connection; read after a timeout to name what was awaited.
+    private(set) var hasSentRequest = false
+
+    /// A collector writing into `sink`, failing past `limit` bytes, calling `onProgress` at each step.
+    init(into sink: Sink, limit: Int?, onProgress: @escaping @Sendable () -> Void) {
+        self.sink = sink
+        self.limit = limit
+        self.onProgress = onProgress
+    }
+
+    /// What a wait that went past the request's timeout was waiting for: a connection, or an answer.
+    var timeoutError: HTTPClientError {
+        hasSentRequest ? .readTimeout : .connectTimeout
+    }
+
+    func didSendRequestHead(task: HTTPClient.Task<Collected>, _ head: HTTPRequestHead) {
+        hasSentRequest = true
+        onProgress()
+    }
+
+    func didVisitURL(task: HTTPClient.Task<Collected>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
+        visits += 1
+        lastVisited = request.url
+    }
+
+    func didReceiveHead(task: HTTPClient.Task<Collected>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        onProgress()
+        if let limit, let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > limit {
+            return task.eventLoop.makeFailedFuture(NetworkRequestError.bodyTooLarge(limit: limit))
+        }
+        self.head = head
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Collected>, _ piece: ByteBuffer) -> EventLoopFuture<Void> {
+        onProgress()
+        received += piece.readableBytes
+        if let limit, received > limit {
+            return task.eventLoop.makeFailedFuture(NetworkRequestError.bodyTooLarge(limit: limit))
+        }
+        return sink.take(piece, on: task.eventLoop)
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Collected>) throws -> Collected {
+        guard let head else { throw NetworkRequestError.noResponse }
+        return Collected(output: sink.output, head: head, redirectedURL: visits > 1 ? lastVisited : nil)
+    }
+}
