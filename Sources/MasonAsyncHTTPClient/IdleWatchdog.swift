@@ -13,8 +13,8 @@ package import NIOCore
 ///
 /// ```swift
 /// let id = watchdog.makeID()
-/// let reading = Task { for try await piece in body { watchdog.touch(id); … } }
-/// watchdog.watch(id, timeout: .seconds(30)) { reading.cancel() }
+/// let task = client.execute(request: request, delegate: collector)   // calls watchdog.touch(id) at each step
+/// watchdog.watch(id, timeout: .seconds(30)) { task.fail(reason: IdleTimeout()) }
 /// let hadExpired = !watchdog.unwatch(id)
 /// ```
 ///
