@@ -179,7 +179,7 @@ public struct AsyncHTTPClientTransport: Transport {
     }
 
     /// The request's `timeoutInterval` as a duration, or `nil` when it sets no timeout (zero, negative
-    /// or infinite). Capped at 10⁹ seconds so the client's deadline cannot overflow.
+    /// or infinite). Capped at 10⁹ seconds so that a deadline counted from now cannot overflow.
     package static func timeout(of request: URLRequest) -> Duration? {
         let interval = request.timeoutInterval
         guard interval > 0, interval.isFinite else { return nil }
