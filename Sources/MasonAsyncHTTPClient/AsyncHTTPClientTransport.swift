@@ -172,7 +172,7 @@ public struct AsyncHTTPClientTransport: Transport {
             } catch is IdleTimeout {
                 throw collector.timeoutError
             }
-            return (collected.output, ResponseHead(collected.head, from: collected.redirectedURL ?? clientRequest.url))
+            return (collected.output, ResponseHead(collected.head, from: collected.url))
         } catch {
             throw Self.networkError(from: error, taskIsCancelled: Task.isCancelled)
         }

@@ -22,12 +22,12 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
     // those methods, and read by the transport only after that future has completed.
     typealias Response = Collected
 
-    /// What a completed exchange yields: the sink's output, the final response's head, and the URL
-    /// of the last request when a redirect was followed.
+    /// What a completed exchange yields: the sink's output, and the head of the final response with
+    /// the URL it came from (after any redirect).
     struct Collected: Sendable {
         let output: Sink.Output
         let head: HTTPResponseHead
-        let redirectedURL: URL?
+        let url: URL
     }
 
     private let sink: Sink
@@ -35,7 +35,7 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
     private let onProgress: @Sendable () -> Void
     private var received = 0
     private var head: HTTPResponseHead?
-    private var visits = 0
+    /// The URL of the request whose response came last; a redirect's replaces the one before.
     private var lastVisited: URL?
     /// Whether the request went out on a connection; read after a timeout to name what was awaited.
     private(set) var hasSentRequest = false
@@ -58,7 +58,6 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
     }
 
     func didVisitURL(task: HTTPClient.Task<Collected>, _ request: HTTPClient.Request, _ head: HTTPResponseHead) {
-        visits += 1
         lastVisited = request.url
     }
 
@@ -81,7 +80,8 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
     }
 
     func didFinishRequest(task: HTTPClient.Task<Collected>) throws -> Collected {
-        guard let head else { throw NetworkRequestError.noResponse }
-        return Collected(output: sink.output, head: head, redirectedURL: visits > 1 ? lastVisited : nil)
+        // async-http-client visits a URL (`didVisitURL`) before it gives that response's head.
+        guard let head, let lastVisited else { throw NetworkRequestError.noResponse }
+        return Collected(output: sink.output, head: head, url: lastVisited)
     }
 }

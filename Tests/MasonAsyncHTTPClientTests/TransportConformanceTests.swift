@@ -38,14 +38,8 @@ import Testing
             guard self == .asyncHTTPClient else { return try await body(make()) }
             var configuration = HTTPClient.Configuration()
             configuration.connectionPool.retryConnectionEstablishment = false
-            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-            do {
-                let result = try await body(AsyncHTTPClientTransport(client: client))
-                try await client.shutdown()
-                return result
-            } catch {
-                try await client.shutdown()
-                throw error
+            return try await HTTPClient.withHTTPClient(configuration: configuration) { client in
+                try await body(AsyncHTTPClientTransport(client: client))
             }
         }
 
