@@ -189,3 +189,6 @@ public struct AsyncHTTPClientTransport: Transport {
 
 /// The reason the watchdog fails a request with; replaced by what the request was waiting for.
 private struct IdleTimeout: Error {}
+
+// Every request is validated in `exchange`, before it is sent.
+extension AsyncHTTPClientTransport: RequestValidatingTransport {}

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// Sends `request` through `transport` and validates the answer.
 ///
 /// Nothing is sent when the request is `nil` (``NetworkRequestError/invalidRequest``), when
-/// ``validateRequest(_:)`` rejects it, or when the calling task is already cancelled
+/// ``validateRequest(_:)`` rejects it (here, or in a transport that runs it itself), or when the calling task is already cancelled
 /// (``NetworkRequestError/canceledByUser``).
 /// The response arrives as a ``ResponseHead``: an `HTTPURLResponse` is built only by the callers
 /// that hand one out.
@@ -17,7 +17,7 @@ func exchange(
     _ request: URLRequest?, transport: any Transport
 ) async -> Result<(Data, ResponseHead), NetworkRequestError> {
     let prepared: URLRequest
-    switch prepare(request) {
+    switch prepare(request, for: transport) {
     case .success(let request): prepared = request
     case .failure(let failure): return .failure(failure)
     }
@@ -34,7 +34,7 @@ func downloadExchange(
     _ request: URLRequest?, transport: any Transport
 ) async -> Result<(URL, HTTPURLResponse), NetworkRequestError> {
     let prepared: URLRequest
-    switch prepare(request) {
+    switch prepare(request, for: transport) {
     case .success(let request): prepared = request
     case .failure(let failure): return .failure(failure)
     }
@@ -51,8 +51,10 @@ func downloadExchange(
     }
 }
 
-private func prepare(_ request: URLRequest?) -> Result<URLRequest, NetworkRequestError> {
+private func prepare(_ request: URLRequest?, for transport: any Transport) -> Result<URLRequest, NetworkRequestError> {
     guard let request else { return .failure(.invalidRequest) }
     if Task.isCancelled { return .failure(.canceledByUser) }
+    // The transport's own validation fails the same way, before anything is sent.
+    if transport is any RequestValidatingTransport { return .success(request) }
     return validateRequest(request)
 }

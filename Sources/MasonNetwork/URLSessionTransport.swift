@@ -140,3 +140,6 @@ public struct URLSessionTransport: Transport {
         return (prepared, .milliseconds(Int64((timeout * 1000).rounded(.up))))
     }
 }
+
+// Every request is validated in `prepare`, before it is sent.
+extension URLSessionTransport: RequestValidatingTransport {}

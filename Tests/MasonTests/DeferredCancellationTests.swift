@@ -51,6 +51,19 @@ import Testing
         await probe.waitUntilCancelled(2)
     }
 
+    @Test func cancellationReachesWorkThreeHundredStepsAway() async {
+        // Past 256 steps the work and its first steps become the erased head of the program.
+        let probe = WorkProbe()
+        let source = probe.sleeper()
+        var far = source.map { $0 }
+        for _ in 1..<300 { far = far.map { $0 + 1 } }
+        far.run { _ in }
+        await probe.waitUntilStarted(1)
+        source.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(await eventually { far.isRunning == false })
+    }
+
     @Test func cancellationReachesTheInnerStepOfFlatMap() async {
         let probe = WorkProbe()
         let chained = Deferred.pure(1).flatMap { _ in probe.sleeper() }.map { $0 + 1 }

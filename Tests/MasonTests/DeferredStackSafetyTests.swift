@@ -2,8 +2,21 @@ import Mason
 import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct DeferredStackSafetyTests {
-    @Test func aMillionDeepFlatMapChainRunsAndIsFreed() async {
-        var chain = Deferred.pure(0)
+    /// How a chain starts: a `pure` value (stored as it is) or work (whose steps nest in one typed
+    /// closure until 256 of them freeze into the head of an erased program).
+    enum Start: CaseIterable, Sendable {
+        case pure, work
+
+        var zero: Deferred<Int> {
+            switch self {
+            case .pure: .pure(0)
+            case .work: Deferred { 0 }
+            }
+        }
+    }
+
+    @Test(arguments: Start.allCases) func aMillionDeepFlatMapChainRunsAndIsFreed(_ start: Start) async {
+        var chain = start.zero
         for _ in 0..<1_000_000 {
             chain = chain.flatMap { Deferred.pure($0 + 1) }
         }
@@ -12,13 +25,21 @@ import Testing
         #expect(await chain.value == 0)
     }
 
-    @Test func aMillionDeepMapChainRunsAndIsFreed() async {
-        var chain = Deferred.pure(0)
+    @Test(arguments: Start.allCases) func aMillionDeepMapChainRunsAndIsFreed(_ start: Start) async {
+        var chain = start.zero
         for _ in 0..<1_000_000 {
             chain = chain.map { $0 + 1 }
         }
         #expect(await chain.value == 1_000_000)
         chain = .pure(0)
         #expect(await chain.value == 0)
+    }
+
+    @Test(arguments: [255, 256, 257, 513]) func stepsAroundTheFreezeRunInOrder(count: Int) async {
+        var chain = Deferred { [Int]() }
+        for step in 0..<count {
+            chain = step.isMultiple(of: 2) ? chain.map { $0 + [step] } : chain.flatMap { .pure($0 + [step]) }
+        }
+        #expect(await chain.value == Array(0..<count))
     }
 }

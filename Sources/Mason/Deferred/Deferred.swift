@@ -20,16 +20,10 @@
 ///
 /// `Deferred` is `Sendable`: it holds only `@Sendable` closures.
 public struct Deferred<Value>: Sendable {
-    /// The first step: the source work (or, for `pure`, its value), erased.
+    /// What a run does: the work and its steps.
     @usableFromInline
-    let head: DeferredHead
-    /// Frozen steps between `head` and `last`, if the chain is long.
-    @usableFromInline
-    let frozen: Segment<@Sendable (Any) async -> Any>?
-    /// The newest steps, as nested typed closures; `nil` when there are none (the value is the head's).
-    @usableFromInline
-    let last: (@Sendable (Any) async -> Value)?
-    /// How many steps `last` nests.
+    let program: DeferredProgram<Value>
+    /// How many steps the program nests as closures.
     @usableFromInline
     let depth: Int
     /// The runs in flight of this deferred's family.
@@ -41,16 +35,8 @@ public struct Deferred<Value>: Sendable {
     static var segmentDepth: Int { 256 }
 
     @usableFromInline
-    init(
-        head: DeferredHead,
-        frozen: Segment<@Sendable (Any) async -> Any>?,
-        last: (@Sendable (Any) async -> Value)?,
-        depth: Int,
-        scope: CancellationScope
-    ) {
-        self.head = head
-        self.frozen = frozen
-        self.last = last
+    init(program: DeferredProgram<Value>, depth: Int, scope: CancellationScope) {
+        self.program = program
         self.depth = depth
         self.scope = scope
     }
@@ -68,21 +54,16 @@ public struct Deferred<Value>: Sendable {
     /// await answer.value   // 42
     /// ```
     /// - Parameter work: The work to describe.
+    @inlinable
     public init(_ work: @escaping @Sendable () async -> Value) {
-        self.init(
-            head: .work { await work() },
-            frozen: nil,
-            last: nil,
-            depth: 0,
-            scope: CancellationScope()
-        )
+        self.init(program: .compact(work), depth: 0, scope: CancellationScope())
     }
 
-    /// Runs the whole program in the current task, with the work at its head registered in ``scope``
-    /// so that ``cancel()`` reaches it however the program was started.
+    /// Runs the whole program in the current task, with its work registered in ``scope`` so that
+    /// ``cancel()`` reaches it however the program was started.
     ///
-    /// A `.work` head always shares this deferred's scope: steps appended to a deferred keep its scope
-    /// (`forDerivedDeferred` makes a new one only for a `.value` head, which has no work to register).
+    /// Work always shares this deferred's scope: steps appended to a deferred keep its scope
+    /// (`forDerivedDeferred` makes a new one only for a `pure` value, which has no work to register).
     @inlinable
     func execute() async -> Value {
         await execute(registered: false)
@@ -90,21 +71,26 @@ public struct Deferred<Value>: Sendable {
 
     /// Runs the whole program in the current task; `registered` says the caller has already registered
     /// the current task (or its run) in ``scope`` for the whole run, as ``value`` and ``run(_:)`` do,
-    /// so the head need not register again.
+    /// so the program need not register again.
     @inlinable
     func execute(registered: Bool) async -> Value {
-        var value: Any
-        switch head {
-        case .value(let pure): value = pure
-        case .work(let work): value = registered ? await work() : await scope.executing(work)
-        }
-        if let frozen {
-            for step in frozen.stepsInOrder() {
-                value = await step(value)
+        switch program {
+        case .compact(let run):
+            return registered ? await run() : await scope.executing(run)
+        case .erased(let head, let frozen, let last):
+            var value: Any
+            switch head {
+            case .value(let pure): value = pure
+            case .work(let work): value = registered ? await work() : await scope.executing(work)
             }
+            if let frozen {
+                for step in frozen.stepsInOrder() {
+                    value = await step(value)
+                }
+            }
+            if let last { return await last(value) }
+            return value as! Value
         }
-        if let last { return await last(value) }
-        return value as! Value
     }
 
     /// Adds a step at the end of the program, freezing the nested steps when they get deep.
@@ -122,20 +108,36 @@ public struct Deferred<Value>: Sendable {
         _ step: @escaping @Sendable (Value) -> NewValue
     ) -> Deferred<NewValue> {
         let scope = self.scope.forDerivedDeferred
-        if depth < Self.segmentDepth {
-            // Decided here, not on every run: with no steps yet, the head's value is cast directly.
-            let newLast: @Sendable (Any) async -> NewValue
-            if let last { newLast = { step(await last($0)) } } else { newLast = { step($0 as! Value) } }
-            return Deferred<NewValue>(head: head, frozen: frozen, last: newLast, depth: depth + 1, scope: scope)
+        switch program {
+        case .compact(let run):
+            if depth < Self.segmentDepth {
+                return Deferred<NewValue>(program: .compact { step(await run()) }, depth: depth + 1, scope: scope)
+            }
+            return Deferred<NewValue>(
+                program: .erased(head: .work { await run() }, frozen: nil, last: { step($0 as! Value) }),
+                depth: 1, scope: scope
+            )
+        case .erased(let head, let frozen, let last):
+            if depth < Self.segmentDepth {
+                // Decided here, not on every run: with no steps yet, the head's value is cast directly.
+                let newLast: @Sendable (Any) async -> NewValue
+                if let last { newLast = { step(await last($0)) } } else { newLast = { step($0 as! Value) } }
+                return Deferred<NewValue>(
+                    program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
+                )
+            }
+            return Deferred<NewValue>(
+                program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { step($0 as! Value) }),
+                depth: 1, scope: scope
+            )
         }
-        return Deferred<NewValue>(
-            head: head, frozen: frozenLast(), last: { step($0 as! Value) }, depth: 1, scope: scope
-        )
     }
 
-    /// The frozen segments with this deferred's newest steps frozen after them.
+    /// The frozen segments `frozen` with the newest steps, `last`, frozen after them.
     @inlinable
-    func frozenLast() -> Segment<@Sendable (Any) async -> Any>? {
+    static func frozen(
+        _ frozen: Segment<@Sendable (Any) async -> Any>?, then last: (@Sendable (Any) async -> Value)?
+    ) -> Segment<@Sendable (Any) async -> Any>? {
         guard let last else { return frozen }
         return Segment(step: { await last($0) as Any }, previous: frozen)
     }
@@ -155,18 +157,32 @@ public struct Deferred<Value>: Sendable {
         in scope: CancellationScope,
         _ step: @escaping @Sendable (Value) async -> NewValue
     ) -> Deferred<NewValue> {
-        if depth < Self.segmentDepth {
-            let newLast: @Sendable (Any) async -> NewValue
-            if let last {
-                newLast = { await step(await last($0)) }
-            } else {
-                newLast = { await step($0 as! Value) }
+        switch program {
+        case .compact(let run):
+            if depth < Self.segmentDepth {
+                return Deferred<NewValue>(program: .compact { await step(await run()) }, depth: depth + 1, scope: scope)
             }
-            return Deferred<NewValue>(head: head, frozen: frozen, last: newLast, depth: depth + 1, scope: scope)
+            return Deferred<NewValue>(
+                program: .erased(head: .work { await run() }, frozen: nil, last: { await step($0 as! Value) }),
+                depth: 1, scope: scope
+            )
+        case .erased(let head, let frozen, let last):
+            if depth < Self.segmentDepth {
+                let newLast: @Sendable (Any) async -> NewValue
+                if let last {
+                    newLast = { await step(await last($0)) }
+                } else {
+                    newLast = { await step($0 as! Value) }
+                }
+                return Deferred<NewValue>(
+                    program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
+                )
+            }
+            return Deferred<NewValue>(
+                program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { await step($0 as! Value) }),
+                depth: 1, scope: scope
+            )
         }
-        return Deferred<NewValue>(
-            head: head, frozen: frozenLast(), last: { await step($0 as! Value) }, depth: 1, scope: scope
-        )
     }
 }
 
@@ -180,11 +196,31 @@ extension Deferred where Value: Sendable {
     /// - Returns: A deferred that always produces `value`.
     @inlinable
     public static func pure(_ value: Value) -> Deferred {
-        Deferred(head: .value(value), frozen: nil, last: nil, depth: 0, scope: .inert)
+        Deferred(program: .erased(head: .value(value), frozen: nil, last: nil), depth: 0, scope: .inert)
     }
 }
 
-/// The first step of a deferred's program: a value known at once (`pure`), or work to run.
+/// What a deferred runs.
+///
+/// A program built from work keeps its steps nested in one typed closure, so that no value is boxed
+/// as `Any` and cast back on the way; once the steps get deep (`segmentDepth` of them), that closure
+/// becomes the erased head of a program whose older steps freeze into segments run in a loop, which
+/// keeps a chain of any length within a bounded stack. A `pure` value starts erased: it is stored
+/// without a closure.
+@usableFromInline
+enum DeferredProgram<Value>: Sendable {
+    /// Work and every step after it, as one closure.
+    case compact(@Sendable () async -> Value)
+    /// An erased head (the source work or a `pure` value), the frozen steps after it, and the newest
+    /// steps as nested typed closures (`nil` when there are none: the value is the head's).
+    case erased(
+        head: DeferredHead,
+        frozen: Segment<@Sendable (Any) async -> Any>?,
+        last: (@Sendable (Any) async -> Value)?
+    )
+}
+
+/// The first step of an erased program: a value known at once (`pure`), or work to run.
 @usableFromInline
 enum DeferredHead: Sendable {
     case value(any Sendable)

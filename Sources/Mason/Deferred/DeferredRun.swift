@@ -175,6 +175,7 @@ extension Deferred {
     /// ```swift
     /// let count = await Deferred.pure([1, 2, 3]).map(\.count).value   // 3
     /// ```
+    @inlinable
     public var value: Value {
         get async { await scope.executing { await execute(registered: true) } }
     }
