@@ -31,14 +31,17 @@ enum Interleaved {
     }
 
     /// Runs `raw` and `mason` once each per iteration — raw first on even iterations, Mason first on
-    /// odd ones — and records their times and the ratio of the pair.
+    /// odd ones — and records their times and the ratio of the pair. `before`, untimed, runs before
+    /// each of them.
     static func measure(
         _ benchmark: Benchmark,
         raw: () async throws -> some Any,
-        mason: () async throws -> some Any
+        mason: () async throws -> some Any,
+        before: () async throws -> Void = {}
     ) async throws {
         let clock = ContinuousClock()
         func time(_ work: () async throws -> some Any) async throws -> Int {
+            try await before()
             let start = clock.now
             blackHole(try await work())
             let elapsed = clock.now - start

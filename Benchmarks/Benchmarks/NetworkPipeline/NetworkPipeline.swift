@@ -153,6 +153,22 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try await fetch(url).value.get()) }
     }
 
+    // Mason's own cost as a request over the network meets it: each call, on the instant transport,
+    // follows a loopback exchange (untimed) that leaves the caches as libcurl and the server left them.
+    // Between requests the pipeline's code is cold, and its cost is several times the warm one; the
+    // network is outside the timed part, so this measures it with little noise.
+    Benchmark(
+        "GET+decode interleaved, cold, by hand vs Mason on an instant transport",
+        configuration: Interleaved.configuration(setup: startServer)
+    ) { benchmark in
+        let url = URL(string: "http://127.0.0.1/products/7")!
+        let fetch = fetchProduct(transport: instantTransport)
+        try await Interleaved.measure(
+            benchmark, raw: { try await byHand(url) }, mason: { try await fetch(url) },
+            before: { _ = try await rawURLSession(productURL()) }
+        )
+    }
+
     let masonOnURLSession = fetchProduct(transport: urlSessionTransport)
     let masonOnAsyncHTTPClient = fetchProduct(transport: asyncHTTPClientTransport)
     let rawOnURLSession: @Sendable (URL) async throws -> Product = { try await rawURLSession($0) }
