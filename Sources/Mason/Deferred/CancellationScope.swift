@@ -6,8 +6,11 @@
 /// step executes. Cancelling a task is Swift's own cancellation, so the work observes it where it
 /// already can: `Task.sleep` and clocks throw, `withTaskCancellationHandler` handlers run (a URL
 /// task is cancelled), task-group children are cancelled.
+///
+/// A value: copies share one registry (the family's), so a deferred carries it without an allocation
+/// of its own.
 @usableFromInline
-final class CancellationScope: Sendable {
+struct CancellationScope: Sendable {
     private let executions: Locked<Executions>?
 
     @usableFromInline
@@ -24,10 +27,14 @@ final class CancellationScope: Sendable {
     @usableFromInline
     static let inert = CancellationScope(inert: ())
 
+    /// Whether this is ``inert``: a scope with no registry, for work with nothing to cancel.
+    @usableFromInline
+    var isInert: Bool { executions == nil }
+
     /// The scope a deferred made with `map`/`flatMap` from one in this scope belongs to.
     @usableFromInline
     var forDerivedDeferred: CancellationScope {
-        executions == nil ? CancellationScope() : self
+        isInert ? CancellationScope() : self
     }
 
     /// Runs `body` with the current task registered, so that `cancel()` reaches it meanwhile.

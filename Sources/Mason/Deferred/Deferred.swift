@@ -147,7 +147,7 @@ public struct Deferred<Value>: Sendable {
     /// that a step's closure never captures the deferred it extends (that would nest the whole chain).
     @inlinable
     static func executing<NewValue>(_ next: Deferred<NewValue>, in scope: CancellationScope) async -> NewValue {
-        if next.scope === CancellationScope.inert { return await next.execute() }
+        if next.scope.isInert { return await next.execute() }
         return await scope.executing { await next.execute() }
     }
 

@@ -21,46 +21,56 @@ import Android
 /// hits.withLock { $0 += 1 }
 /// hits.withLock { $0 }   // 1
 /// ```
-package final class Locked<Value>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is read and written only inside `withLock`, between
-    // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, so no two threads touch it at once and
-    // every access happens-after the previous one. `mutex` itself is allocated once, never moved (a
-    // pthread mutex must not be), and destroyed only in `deinit`, when no other reference exists.
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+package struct Locked<Value>: @unchecked Sendable {
+    // @unchecked Sendable: the value is read and written only inside `withLock`, between
+    // `pthread_mutex_lock` and `pthread_mutex_unlock` on the storage's mutex, so no two threads touch
+    // it at once and every access happens-after the previous one. Copies of a `Locked` share one
+    // storage: one value, one mutex.
+    private let storage: LockedStorage<Value>
 
-    /// Creates a lock guarding `value`.
-    ///
-    /// - Parameter recursive: Whether the thread holding the lock may take it again (from inside
-    ///   `withLock`). Mason uses a recursive lock only where user code can run under the lock.
+    /// A lock around `value`; `recursive` lets the thread that holds it take it again (a callback
+    /// made under the lock that comes back to it).
     package init(_ value: Value, recursive: Bool = false) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        defer { pthread_mutexattr_destroy(&attributes) }
-        if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        }
-        let status = pthread_mutex_init(mutex, &attributes)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        storage = LockedStorage.create(value, recursive: recursive)
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` with exclusive access to the value. Unless the lock was created `recursive`, do not
-    /// call `withLock` on the same lock from `body`.
+    /// Runs `body` on the value with the lock held.
     @discardableResult
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
+        defer { storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
+        return try body(&storage.header)
+    }
+}
+
+/// A `Locked`'s value and its mutex in one allocation (a class and a separately allocated mutex took
+/// two): the value as the header, the mutex as the one element, where it never moves (a pthread mutex
+/// must not) until `deinit` destroys it.
+final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+    static func create(_ value: Value, recursive: Bool) -> LockedStorage {
+        let buffer = create(minimumCapacity: 1) { _ in value }
+        buffer.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            defer { pthread_mutexattr_destroy(&attributes) }
+            if recursive {
+                pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            }
+            let status = pthread_mutex_init(mutex, &attributes)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
+        // `create` makes an instance of the class it is called on.
+        return unsafeDowncast(buffer, to: LockedStorage.self)
+    }
+
+    deinit {
+        // The header, a stored property, is destroyed with the object; the element is not.
+        withUnsafeMutablePointerToElements { mutex in
+            pthread_mutex_destroy(mutex)
+            mutex.deinitialize(count: 1)
+        }
     }
 }
