@@ -9,8 +9,8 @@ import FoundationNetworking
 /// Sends `request` through `transport` and validates the answer.
 ///
 /// Nothing is sent when the request is `nil` (``NetworkRequestError/invalidRequest``), when
-/// ``validateRequest(_:)`` rejects it (here, or in a transport that runs it itself), or when the calling task is already cancelled
-/// (``NetworkRequestError/canceledByUser``).
+/// ``validateRequest(_:)`` rejects it (here, or in a transport that runs it itself), or when the
+/// calling task is already cancelled (``NetworkRequestError/canceledByUser``).
 /// The response arrives as a ``ResponseHead``: an `HTTPURLResponse` is built only by the callers
 /// that hand one out.
 func exchange(

@@ -64,6 +64,26 @@ import Testing
         #expect(await eventually { far.isRunning == false })
     }
 
+    @Test func aCancellationHandlerThatCancelsTheSameFamilyAgainEndsTheRun() async {
+        // `cancel()` holds the family's lock while it cancels each task, and a task's cancellation
+        // handlers run there and then: this one comes back to the same lock.
+        let probe = WorkProbe()
+        let family = Locked<Deferred<Int>?>(nil)
+        let deferred = Deferred<Int> {
+            await withTaskCancellationHandler {
+                await probe.sleeper().value
+            } onCancel: {
+                family.withLock { $0 }?.cancel()
+            }
+        }
+        family.withLock { $0 = deferred }
+        deferred.run { _ in }
+        await probe.waitUntilStarted(1)
+        deferred.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(await eventually { deferred.isRunning == false })
+    }
+
     @Test func cancellationReachesTheInnerStepOfFlatMap() async {
         let probe = WorkProbe()
         let chained = Deferred.pure(1).flatMap { _ in probe.sleeper() }.map { $0 + 1 }

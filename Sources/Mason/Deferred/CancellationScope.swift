@@ -64,10 +64,11 @@ struct CancellationScope: Sendable {
     /// Cancels every registered run.
     ///
     /// The lock is held while the tasks are cancelled: a task registered with `executing` is only
-    /// guaranteed alive while registered, and it removes itself under this lock. The lock is recursive,
-    /// so a cancellation handler that cancels this family again does not deadlock.
+    /// guaranteed alive while registered, and it removes itself under this lock. The lock is recursive
+    /// and held over a copy of the registry, so a cancellation handler that comes back to this family
+    /// (cancels it again, or ends a run) neither deadlocks nor opens a second access to the registry.
     func cancel() {
-        executions?.withLock { executions in
+        executions?.withLockHeld { executions in
             executions.forEach { $0.cancel() }
         }
     }

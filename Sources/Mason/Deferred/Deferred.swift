@@ -108,28 +108,34 @@ public struct Deferred<Value>: Sendable {
         _ step: @escaping @Sendable (Value) -> NewValue
     ) -> Deferred<NewValue> {
         let scope = self.scope.forDerivedDeferred
+        if case .compact(let run) = program, depth < Self.segmentDepth {
+            return Deferred<NewValue>(program: .compact { step(await run()) }, depth: depth + 1, scope: scope)
+        }
+        let (head, frozen, last, depth) = erasedParts
+        if depth < Self.segmentDepth {
+            // Decided here, not on every run: with no steps yet, the head's value is cast directly.
+            let newLast: @Sendable (Any) async -> NewValue
+            if let last { newLast = { step(await last($0)) } } else { newLast = { step($0 as! Value) } }
+            return Deferred<NewValue>(
+                program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
+            )
+        }
+        return Deferred<NewValue>(
+            program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { step($0 as! Value) }),
+            depth: 1, scope: scope
+        )
+    }
+
+    /// The program as an erased one, with the depth of its nested steps: a compact program (too deep
+    /// to nest more steps in) becomes the head, with no steps after it.
+    @inlinable
+    var erasedParts: (
+        head: DeferredHead, frozen: Segment<@Sendable (Any) async -> Any>?,
+        last: (@Sendable (Any) async -> Value)?, depth: Int
+    ) {
         switch program {
-        case .compact(let run):
-            if depth < Self.segmentDepth {
-                return Deferred<NewValue>(program: .compact { step(await run()) }, depth: depth + 1, scope: scope)
-            }
-            return Deferred<NewValue>(
-                program: .erased(head: .work { await run() }, frozen: nil, last: { step($0 as! Value) }),
-                depth: 1, scope: scope
-            )
-        case .erased(let head, let frozen, let last):
-            if depth < Self.segmentDepth {
-                // Decided here, not on every run: with no steps yet, the head's value is cast directly.
-                let newLast: @Sendable (Any) async -> NewValue
-                if let last { newLast = { step(await last($0)) } } else { newLast = { step($0 as! Value) } }
-                return Deferred<NewValue>(
-                    program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
-                )
-            }
-            return Deferred<NewValue>(
-                program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { step($0 as! Value) }),
-                depth: 1, scope: scope
-            )
+        case .compact(let run): (.work { await run() }, nil, nil, 0)
+        case .erased(let head, let frozen, let last): (head, frozen, last, depth)
         }
     }
 
@@ -157,32 +163,25 @@ public struct Deferred<Value>: Sendable {
         in scope: CancellationScope,
         _ step: @escaping @Sendable (Value) async -> NewValue
     ) -> Deferred<NewValue> {
-        switch program {
-        case .compact(let run):
-            if depth < Self.segmentDepth {
-                return Deferred<NewValue>(program: .compact { await step(await run()) }, depth: depth + 1, scope: scope)
+        if case .compact(let run) = program, depth < Self.segmentDepth {
+            return Deferred<NewValue>(program: .compact { await step(await run()) }, depth: depth + 1, scope: scope)
+        }
+        let (head, frozen, last, depth) = erasedParts
+        if depth < Self.segmentDepth {
+            let newLast: @Sendable (Any) async -> NewValue
+            if let last {
+                newLast = { await step(await last($0)) }
+            } else {
+                newLast = { await step($0 as! Value) }
             }
             return Deferred<NewValue>(
-                program: .erased(head: .work { await run() }, frozen: nil, last: { await step($0 as! Value) }),
-                depth: 1, scope: scope
-            )
-        case .erased(let head, let frozen, let last):
-            if depth < Self.segmentDepth {
-                let newLast: @Sendable (Any) async -> NewValue
-                if let last {
-                    newLast = { await step(await last($0)) }
-                } else {
-                    newLast = { await step($0 as! Value) }
-                }
-                return Deferred<NewValue>(
-                    program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
-                )
-            }
-            return Deferred<NewValue>(
-                program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { await step($0 as! Value) }),
-                depth: 1, scope: scope
+                program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
             )
         }
+        return Deferred<NewValue>(
+            program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { await step($0 as! Value) }),
+            depth: 1, scope: scope
+        )
     }
 }
 

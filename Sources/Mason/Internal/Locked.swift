@@ -28,20 +28,39 @@ package struct Locked<Value>: @unchecked Sendable {
     // storage: one value, one mutex.
     private let storage: LockedStorage<Value>
 
-    /// A lock around `value`; `recursive` lets the thread that holds it take it again (a callback
-    /// made under the lock that comes back to it).
+    /// A lock around `value`. A `recursive` lock may be taken again by the thread that holds it, from
+    /// the body of ``withLockHeld(_:)``.
     package init(_ value: Value, recursive: Bool = false) {
         storage = LockedStorage.create(value, recursive: recursive)
     }
 
-    /// Runs `body` on the value with the lock held.
+    /// Runs `body` with exclusive access to the value. Do not take the same lock from `body`, even a
+    /// recursive one: that would be a second access to the value while this one is open, which Swift
+    /// stops.
     @discardableResult
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        try holding { () throws(Failure) in try body(&storage.header) }
+    }
+
+    /// Runs `body` with the lock held, on a copy of the value: for work done under a `recursive` lock
+    /// that may come back to it (and change the value; the copy does not change).
+    ///
+    /// ```swift
+    /// let runs = Locked([run], recursive: true)
+    /// runs.withLockHeld { $0.forEach { $0.cancel() } }   // a handler may call runs.withLock again
+    /// ```
+    package func withLockHeld<Result, Failure: Error>(
+        _ body: (Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try holding { () throws(Failure) in try body(storage.header) }
+    }
+
+    private func holding<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
         defer { storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
-        return try body(&storage.header)
+        return try body()
     }
 }
 
