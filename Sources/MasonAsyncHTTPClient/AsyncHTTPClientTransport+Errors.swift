@@ -50,7 +50,8 @@ extension AsyncHTTPClientTransport {
             urlErrorCode(for: error)
         case let error as NIOConnectionError:
             urlErrorCode(for: error)
-        case SocketAddressError.unknown:
+        case is SocketAddressError.UnknownHost, SocketAddressError.unknown:
+            // SwiftNIO's resolvers fail with `UnknownHost` since 2.98; before, with the deprecated case.
             .cannotFindHost
         default:
             // Another error may wrap the one that says what happened: look for it inside.
