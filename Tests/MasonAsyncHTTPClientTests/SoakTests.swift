@@ -78,7 +78,7 @@ import FoundationNetworking
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     private func tenThousandRequestsUnderFaultsEachEndOnceInASuccessOrATypedError(_ kind: TransportKind) async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             for index in 0..<Self.total {
                 if let script = Scenario(index).script { server.inject(script, forID: "soak-\(index)") }
             }
@@ -131,5 +131,6 @@ import FoundationNetworking
             #expect(retriedOnce == 2)
             #expect(retriedThrice == 4)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 }

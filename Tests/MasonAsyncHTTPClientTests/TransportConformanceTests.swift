@@ -88,7 +88,7 @@ import Testing
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func aGETSendsItsHeadersAndItsJSONAnswerDecodes(kind: TransportKind) async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let transport = kind.make()
             let request = Self.request(server.url("/", query: ["name": "Jane"])) |> setHeader("abc-123", for: "X-Trace")
             let fetch: Deferred<Result<AgeGuess, NetworkRequestError>> =
@@ -101,11 +101,12 @@ import Testing
             let contentType: String = response.value(forHTTPHeaderField: "Content-Type") ?? ""
             #expect(contentType.hasPrefix("application/json"))
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func aNonSuccessStatusKeepsItsStatusHeadersAndBody(kind: TransportKind) async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let fault = Fault.status(503, headers: ["X-Reason": "maintenance"], body: "down for a bit")
             let result = await requestAsync(Self.request(server.url("/products/1", fault: fault)), transport: kind.make()).value
             guard case .failure(.invalidResponse(let response)) = result else {
@@ -116,11 +117,12 @@ import Testing
             #expect(response.headers.first { $0.key.lowercased() == "x-reason" }?.value == "maintenance")
             #expect(response.text == "down for a bit")
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func aPostedJSONBodyIsEchoed(kind: TransportKind) async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let posted = Self.request(server.url("/echo")) |> post(Note(title: "mortar"))
             let echo: Result<Echo, NetworkRequestError> = decodeJsonData(
                 result: await requestAsync(posted, transport: kind.make()).value)
@@ -129,11 +131,12 @@ import Testing
             #expect(answer.headers["content-type"] == "application/json")
             #expect(try JSONDecoder().decode(Note.self, from: Data((answer.body ?? "").utf8)) == Note(title: "mortar"))
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func aRedirectIsFollowedToItsAnswer(kind: TransportKind) async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let target = server.url("/", query: ["name": "Jane"])
             server.inject(.status(302, headers: ["Location": target.absoluteString]), at: "/moved")
             let fetch: Deferred<Result<AgeGuess, NetworkRequestError>> =
@@ -146,11 +149,12 @@ import Testing
             let (_, direct) = try await dataTask(Self.request(target), transport: kind.make()).value.get()
             #expect(direct.url == target)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient], [#"Basic realm="loopback""#, "Bearer", "Negotiate"])
     func aChallengeIsReturnedAsAnUnauthorizedResponse(kind: TransportKind, scheme: String) async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let challenge = Fault.status(401, headers: ["WWW-Authenticate": scheme])
             let result = await requestAsync(Self.request(server.url("/headers", fault: challenge)), transport: kind.make()).value
             guard case .failure(.invalidResponse(let response)) = result else {
@@ -167,11 +171,12 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: file.path))
             try FileManager.default.removeItem(at: file)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func authorizationHeadersArriveExactlyAsSet(kind: TransportKind) async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let transport = kind.make()
             let url = server.url("/headers")
             _ = await requestAsync(Self.request(url) |> authorization(.basic(username: "guest", password: "guest")),
@@ -183,6 +188,7 @@ import Testing
                 transport: transport).value
             #expect(server.lastRequest(path: "/headers")?.header("Authorization") == "CustomField 5-53455345g")
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
@@ -289,7 +295,7 @@ import Testing
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
     func cancellingTheRunClosesTheConnectionAndReportsCanceledByUserOnce(kind: TransportKind) async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let url = server.url("/products/3", id: "cancel-run", fault: .neverRespond)
             let deferred = requestAsync(Self.request(url), transport: kind.make())
             let delivered = Locked<[Result<Data, NetworkRequestError>]>([])
@@ -304,6 +310,7 @@ import Testing
             try await server.waitForDisconnections(1, id: "cancel-run")
             #expect(delivered.withLock { $0 } == [.failure(.canceledByUser)])
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])

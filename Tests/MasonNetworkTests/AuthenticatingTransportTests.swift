@@ -38,7 +38,7 @@ import FoundationNetworking
     }
 
     @Test func aValidTokenIsSentAndNeedsNoRefresh() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             server.acceptToken("t1")
             let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer("t2") }
             let transport = base.authenticated(by: authenticator)
@@ -47,6 +47,7 @@ import FoundationNetworking
             #expect(authenticator.refreshCount == 0)
             #expect(server.requests(path: "/secure").map { $0.header("Authorization") } == ["Bearer t1"])
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func fiftyConcurrentRequestsWithAnExpiredTokenShareOneRefresh() async throws {
@@ -86,7 +87,7 @@ import FoundationNetworking
     }
 
     @Test func aSecond401AfterTheRefreshIsReportedAsInvalidResponse() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             server.acceptToken("t3")
             let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer("t2") }
             let transport = base.authenticated(by: authenticator)
@@ -102,10 +103,11 @@ import FoundationNetworking
             #expect(sent == ["Bearer t1", "Bearer t2"])
             #expect(authenticator.refreshCount == 1)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func withoutACredentialTheFirstRequestGoesBareAndTheRefreshProvidesOne() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             server.acceptToken("fresh")
             let authenticator = Authenticator { rejected in
                 rejected == nil ? .bearer("fresh") : .bearer("wrong")
@@ -115,6 +117,7 @@ import FoundationNetworking
             #expect(result == .success(Self.authorized("fresh")))
             #expect(server.requests(id: "bare").map { $0.header("Authorization") } == [nil, "Bearer fresh"])
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func theRequestsOwnAuthorizationIsReplaced() async throws {
@@ -150,7 +153,7 @@ import FoundationNetworking
     }
 
     @Test func aRetryingTransportInsideRetriesTheRenewedRequest() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             server.acceptToken("t2")
             // 1st: 401 from /secure (t1); 2nd: 503 with t2; 3rd: 200 with t2.
             server.inject([.passThrough, .status(503)], forID: "both")
@@ -166,5 +169,6 @@ import FoundationNetworking
                 == ["Bearer t1", "Bearer t2", "Bearer t2"])
             #expect(authenticator.refreshCount == 1)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 }

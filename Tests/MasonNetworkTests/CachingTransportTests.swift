@@ -29,7 +29,7 @@ import FoundationNetworking
     // MARK: cacheFirst
 
     @Test func cacheFirstSendsOnceThenAnswersFromTheCache() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst)
             let request = Support.request(server.url("/products/1"))
             let first = try await setup.transport.send(request)
@@ -40,10 +40,11 @@ import FoundationNetworking
             #expect(Support.text(second) == Self.product1)
             #expect(server.requestCount(path: "/products/1") == 1)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aCachedAnswerHasTheStoredStatusAndHeadersAndAnAge() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst)
             let request = Support.request(server.url("/products/1"))
             _ = try await setup.transport.send(request)
@@ -54,10 +55,11 @@ import FoundationNetworking
             #expect(cached.value(forHTTPHeaderField: "Age") == "59")
             #expect(cached.value(forHTTPHeaderField: "Content-Type") == "application/json")
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func cacheFirstSendsAgainOnceTheTimeToLiveHasPassed() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst)
             let request = Support.request(server.url("/products/1"))
             _ = try await setup.transport.send(request)
@@ -68,10 +70,11 @@ import FoundationNetworking
             _ = try await setup.transport.send(request)   // the refreshed copy is fresh again
             #expect(server.requestCount(path: "/products/1") == 2)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func cacheFirstNeverStoresAnErrorStatus() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst)
             server.inject([.status(503)], at: "/products/2")
             let request = Support.request(server.url("/products/2"))
@@ -83,6 +86,7 @@ import FoundationNetworking
             #expect(third.1.statusCode == 200)
             #expect(server.requestCount(path: "/products/2") == 2)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aPostIsNeverCachedUnderAnyPolicy() async throws {
@@ -143,7 +147,7 @@ import FoundationNetworking
     }
 
     @Test func noCacheKeyHoldsTheAuthorizationInClear() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst)
             let request = Support.request(server.url("/headers"), headers: ["Authorization": "Bearer alice-secret"])
             _ = try await setup.transport.send(request)
@@ -152,6 +156,7 @@ import FoundationNetworking
             #expect(keys.allSatisfy { !$0.description.contains("secret") })
             #expect(keys.first?.headers["Authorization"] == CacheKey.digest(of: "Bearer alice-secret"))
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func acceptAndAcceptLanguageArePartOfTheKeyOtherHeadersAreNot() async throws {
@@ -168,7 +173,7 @@ import FoundationNetworking
     }
 
     @Test func leastRecentlyUsedResponsesAreEvictedFirst() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst, capacity: 2)
             let (a, b, c) = (
                 Support.request(server.url("/products/10")), Support.request(server.url("/products/11")),
@@ -184,6 +189,7 @@ import FoundationNetworking
             _ = try await setup.transport.send(b)
             #expect(server.requestCount(path: "/products/11") == 2)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     // MARK: networkFirst
@@ -201,7 +207,7 @@ import FoundationNetworking
     }
 
     @Test func networkFirstServesAStaleCopyForA5xxWithinTheFallbackAge() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.networkFirst(staleFallback: .seconds(600)))
             let request = Support.request(server.url("/products/1"))
             _ = try await setup.transport.send(request)
@@ -216,6 +222,7 @@ import FoundationNetworking
             #expect(tooOld.1.statusCode == 503)
             #expect(server.requestCount(path: "/products/1") == 3)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func networkFirstServesAStaleCopyWhenTheConnectionDrops() async throws {
@@ -267,7 +274,7 @@ import FoundationNetworking
     // MARK: staleWhileRevalidate
 
     @Test func staleWhileRevalidateAnswersFreshCopiesFromTheCache() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.staleWhileRevalidate)
             let request = Support.request(server.url("/products/1"))
             let miss = try await setup.transport.send(request)   // miss: network
@@ -277,10 +284,11 @@ import FoundationNetworking
             #expect(setup.transport.revalidationCount == 0)
             #expect(server.requestCount(path: "/products/1") == 1)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func staleWhileRevalidateAnswersStaleAtOnceAndRefreshesInTheBackground() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.staleWhileRevalidate)
             server.inject([.status(200, body: "v1"), .status(200, body: "v2")], at: "/products/1")
             let request = Support.request(server.url("/products/1"))
@@ -293,10 +301,11 @@ import FoundationNetworking
             #expect([stale, refreshed].map { $0.1.value(forHTTPHeaderField: "Age") } == ["90", "0"])
             #expect(server.requestCount(path: "/products/1") == 2)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func staleWhileRevalidateRefreshesAKeyOnceAtATime() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let valve = Support.Valve()
             let setup = Setup(.staleWhileRevalidate, base: Support.HeldTransport(base: Support.network(), valve: valve))
             let request = Support.request(server.url("/products/1"))
@@ -316,10 +325,11 @@ import FoundationNetworking
             let refreshed: CachedResponse = try #require(setup.cache.cachedResponse(for: key))
             #expect(setup.cache.isFresh(refreshed))
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aFailedRefreshKeepsTheStaleCopy() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.staleWhileRevalidate)
             let request = Support.request(server.url("/products/1"))
             _ = try await setup.transport.send(request)
@@ -337,6 +347,7 @@ import FoundationNetworking
             let refreshed = try await setup.transport.send(request)   // the third refresh succeeded
             #expect(refreshed.1.value(forHTTPHeaderField: "Age") == "0")
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     // MARK: cacheOnly
@@ -361,7 +372,7 @@ import FoundationNetworking
     }
 
     @Test func cacheOnlyAnswersFreshAndStaleCopies() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheOnly)
             let request = Support.request(server.url("/products/1"))
             let online = Support.network().caching(setup.cache, policy: .cacheFirst)
@@ -373,6 +384,7 @@ import FoundationNetworking
             #expect(stale.1.value(forHTTPHeaderField: "Age") == "3600")
             #expect(server.requestCount() == 1)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     // MARK: with single-flight

@@ -246,7 +246,8 @@ private func makeReadmeServer() -> StubTransport {
         }
         #expect(try await run.value.get() == AgeGuess(name: "Jane", age: 48))
         #expect(flaky.requests.count == 3)
-        #expect(clock.sleeps == [.seconds(5), .seconds(5)])
+        let fiveSeconds: Duration = .seconds(5)
+        #expect(clock.sleeps == [fiveSeconds, fiveSeconds])
     }
 
     @Test func example4GivesUpAfterTheRetriesWithTheLastResponse() async throws {

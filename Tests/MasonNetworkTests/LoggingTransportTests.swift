@@ -19,7 +19,7 @@ import FoundationNetworking
     }
 
     @Test func oneLineForTheRequestAndOneForTheResponseSharingANumber() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let recorder = LogRecorder()
             let transport = base.logging(to: recorder.logger())
             let url = server.url("/", query: ["name": "Jane"])
@@ -40,6 +40,7 @@ import FoundationNetworking
             let paired: Bool = requestNumber == responseNumber
             #expect(paired)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func theResponseLineTimesTheExchangeOnTheInjectedClock() async throws {
@@ -53,7 +54,7 @@ import FoundationNetworking
     }
 
     @Test func credentialsNeverReachTheLog() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let recorder = LogRecorder()
             let transport = base.logging(to: recorder.logger())
             let url = server.url("/headers", query: ["access_token": "query-secret"])
@@ -75,21 +76,24 @@ import FoundationNetworking
             #expect(requestHeaders.contains("Cookie: <redacted>"))
             #expect(recorder.entries[2].message.contains("access_token=<redacted>"))
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aNonSuccessStatusIsLoggedAsAResponse() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let recorder = LogRecorder()
             let transport = base.logging(to: recorder.logger())
             let url = server.url("/products/1", fault: .status(503))
             let result = await requestAsync(request(url), transport: transport).value
             #expect(result.failure?.statusCode == 503)
-            #expect(recorder.messages.last?.hasPrefix("← 503 GET ") == true)
+            let last: String = recorder.messages.last ?? ""
+            #expect(last.hasPrefix("← 503 GET "))
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aTransportFailureIsLoggedAtTheFailureLevel() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let recorder = LogRecorder()
             let transport = base.logging(to: recorder.logger(), failureLevel: .error)
             let url = server.url("/products/1", fault: .dropConnection)
@@ -99,10 +103,11 @@ import FoundationNetworking
             #expect(last.level == .error)
             #expect(last.message.hasPrefix("✕ GET \(url.absoluteString): "))
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aCancelledRequestIsLoggedAsCancelledAtTheNormalLevel() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let recorder = LogRecorder()
             let transport = base.logging(to: recorder.logger())
             let url = server.url("/products/1", fault: .neverRespond)
@@ -116,6 +121,7 @@ import FoundationNetworking
             #expect(last.message == "✕ GET \(url.absoluteString): cancelled")
             #expect(last.level == .info)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func linesBelowTheLoggersLevelAreDropped() async throws {

@@ -66,7 +66,7 @@ import FoundationNetworking
     }
 
     @Test func theFirstCallGoesToTheNetworkAndTheSecondIsServedFromTheCache() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let cache = MemoryResponseCache(timeToLive: .seconds(60), clock: ManualClock())
             let client = Client(baseURL: server.baseURL)
             let session = Session(transport: URLSessionTransport(configuration: .ephemeral), cache: cache)
@@ -81,10 +81,11 @@ import FoundationNetworking
             #expect(second == Self.product7)
             #expect(server.requestCount(path: "/products/7") == 1)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func theParenthesisedPipelineIsTheSameFunction() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let cache = MemoryResponseCache(timeToLive: .seconds(60), clock: ManualClock())
             let client = Client(baseURL: server.baseURL)
             let session = Session(transport: URLSessionTransport(configuration: .ephemeral), cache: cache)
@@ -95,6 +96,7 @@ import FoundationNetworking
             #expect([first, second] == [Self.product7, Self.product7])
             #expect(server.requestCount(path: "/products/7") == 1)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aStaleEntryOrOtherCredentialsGoBackToTheNetwork() async throws {

@@ -54,7 +54,7 @@ import FoundationNetworking
     }
 
     @Test func a503ThenA200Succeeds() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             server.inject([.status(503)], forID: "flaky")
             let clock = ManualClock()
             let transport = base.retrying(Self.standard(random: 0.5), clock: clock)
@@ -64,10 +64,11 @@ import FoundationNetworking
             #expect(server.requestCount(id: "flaky") == 2)
             #expect(clock.sleeps == [.milliseconds(250)])   // half of 0.5 s: full jitter drew 0.5
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func a429WithRetryAfterSevenSecondsWaitsExactlySevenSeconds() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             server.inject([.retryAfter(seconds: 7, status: 429)], forID: "throttled")
             let clock = ManualClock()
             let transport = base.retrying(Self.standard(), clock: clock)
@@ -77,10 +78,11 @@ import FoundationNetworking
             #expect(clock.sleeps == [.seconds(7)])
             #expect(clock.now.offset == .seconds(7))
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aRetryAfterDateIsMeasuredFromTheInjectedNow() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let now = Date(timeIntervalSince1970: 1_700_000_000)
             server.inject([.retryAfter(date: now.addingTimeInterval(5))], forID: "dated")
             let clock = ManualClock()
@@ -90,10 +92,11 @@ import FoundationNetworking
             #expect(await task.value == .success(Self.product(3)))
             #expect(clock.sleeps == [.seconds(5)])
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aRetryAfterLongerThanTheMaximumDelayIsCapped() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             server.inject([.retryAfter(seconds: 3600)], forID: "patient")
             let clock = ManualClock()
             let transport = base.retrying(Self.standard(), clock: clock)
@@ -102,6 +105,7 @@ import FoundationNetworking
             #expect(await task.value == .success(Self.product(4)))
             #expect(clock.sleeps == [.seconds(30)])
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func jitteredWaitsFollowTheInjectedRandomSource() async throws {
@@ -154,7 +158,7 @@ import FoundationNetworking
     }
 
     @Test func whenTheAttemptsRunOutTheLastResponseIsReportedWithItsBody() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let first: [Fault] = [.status(503, body: "first"), .status(503, body: "second"), .status(503, body: "third")]
             let last: Fault = .status(503, headers: ["X-Attempt": "last"], body: "busy, try later")
             server.inject(FaultScript.sequence(first, then: last), forID: "down")
@@ -173,6 +177,7 @@ import FoundationNetworking
             #expect(server.requestCount(id: "down") == 4)
             #expect(clock.sleeps.count == 3)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func theBudgetStopsRetryingBeforeTheAttemptsRunOut() async throws {

@@ -16,7 +16,7 @@ import FoundationNetworking
     typealias Support = CacheTestSupport
 
     @Test func twentyConcurrentIdenticalGetsSendOneRequest() async throws {
-        try await LoopbackServer.withRunning { server in
+        func exercise(_ server: LoopbackServer) async throws {
             let valve = Support.Valve()
             let transport = Support.HeldTransport(base: Support.network(), valve: valve).singleFlight()
             let request = Support.request(server.url("/products/1"))
@@ -33,6 +33,7 @@ import FoundationNetworking
             #expect(server.requestCount(path: "/products/1") == 1)
             #expect(transport.callerCount(sharing: request) == 0)
         }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
     @Test func aRequestAfterTheFlightLandedIsSentAgain() async throws {

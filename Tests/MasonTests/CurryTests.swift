@@ -33,8 +33,10 @@ import Testing
     }
 
     @Test func curryHandlesFiveAndSixArguments() {
-        #expect(curry(Self.list5)(1)(2)(3)(4)(5) == [1, 2, 3, 4, 5])
-        #expect(curry(Self.list6)(1)(2)(3)(4)(5)(6) == [1, 2, 3, 4, 5, 6])
+        let five: [Int] = curry(Self.list5)(1)(2)(3)(4)(5)
+        let six: [Int] = curry(Self.list6)(1)(2)(3)(4)(5)(6)
+        #expect(five == [1, 2, 3, 4, 5])
+        #expect(six == [1, 2, 3, 4, 5, 6])
     }
 
     @Test func partialApplicationsCanBeReused() {

@@ -49,6 +49,8 @@ import Testing
         await probe.waitUntilStarted(2)
         source.cancel()
         await probe.waitUntilCancelled(2)
+        #expect(await eventually { mapped.isRunning == false })
+        #expect(probe.finished == 0)
     }
 
     @Test func cancellationReachesWorkThreeHundredStepsAway() async {

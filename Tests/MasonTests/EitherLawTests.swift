@@ -47,7 +47,9 @@ import Testing
             let f: Function = { $0 &* a }
             let g: Function = { $0 &+ b }
             #expect(m.map(f).map(g) == m.map { g(f($0)) })
-            #expect((m <&> f <&> g) == (m <&> (f >>> g)))
+            let mappedTwice = m <&> f <&> g
+            let mappedOnce = m <&> (f >>> g)
+            #expect(mappedTwice == mappedOnce)
         }
     }
 

@@ -148,7 +148,8 @@ import Testing
         let b: Either<String, Int> = .right(2)
         #expect((Either.pure(add) <*> a <*> b) == .right(3))
         #expect((a <&> add <*> b) == .right(3))
-        #expect((a <&> add <*> .left("b")) == .left("b"))
+        let failed: Either<String, Int> = .left("b")
+        #expect((a <&> add <*> failed) == failed)
     }
 
     // MARK: Parsing of mixed chains

@@ -106,7 +106,8 @@ import Testing
             return pending
         })
         let product = loader.loadProductChained(withID: 7)
-        #expect(requested.withLock { $0 } == [.product(withID: 7)])
+        let requests = requested.withLock { $0 }
+        #expect(requests == [.product(withID: 7)])
         Task { pending.resolve(with: Data(#"{"id": 7, "name": "iPad Pro"}"#.utf8)) }
         #expect(try await product.value == Self.iPad)
     }

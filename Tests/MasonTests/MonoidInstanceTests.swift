@@ -7,11 +7,13 @@ import Testing
         #expect(("Hello, " <> "Mason") == "Hello, Mason")
         #expect(concat("a", "b", "c") == "abc")
         let name = "Mason"
-        #expect((name.prefix(2) <> name.suffix(1)) == "Man")
+        let joined: Substring = name.prefix(2) <> name.suffix(1)
+        #expect(joined == "Man")
     }
 
     @Test func arraysAppend() {
-        #expect(([1, 2] <> [3]) == [1, 2, 3])
+        let appended: [Int] = [1, 2] <> [3]
+        #expect(appended == [1, 2, 3])
         #expect(concat([[1], [], [2, 3]]) == [1, 2, 3])
     }
 
@@ -45,8 +47,11 @@ import Testing
     }
 
     @Test func optionalTurnsASemigroupIntoAMonoid() {
-        #expect(concat(["pear", "apple", "fig"].map { Optional(Min($0)) })?.value == "apple")
-        #expect(concat(["pear", "apple", "fig"].map { Optional(Max($0)) })?.value == "pear")
+        let fruits = ["pear", "apple", "fig"]
+        let least: Min<String>? = concat(fruits.map { Optional(Min($0)) })
+        let greatest: Max<String>? = concat(fruits.map { Optional(Max($0)) })
+        #expect(least?.value == "apple")
+        #expect(greatest?.value == "pear")
         #expect(concat([] as [Min<String>?]) == nil)
     }
 

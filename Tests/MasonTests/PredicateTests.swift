@@ -10,7 +10,8 @@ import Testing
     @Test func callingAPredicateRunsItsTest() {
         #expect(Self.isEven(4))
         #expect(!Self.isEven.contains(3))
-        #expect([1, 2, 3, 4].filter(Self.isEven.contains) == [2, 4])
+        let evens = [1, 2, 3, 4].filter(Self.isEven.contains)
+        #expect(evens == [2, 4])
     }
 
     @Test func contraMapTestsATransformedValue() {

@@ -47,7 +47,9 @@ import Testing
             let m = Self.result(value, isSuccess)
             let f: Function = { $0 &* a }
             let g: Function = { $0 &+ b }
-            #expect((m <&> f <&> g) == (m <&> (f >>> g)))
+            let mappedTwice = m <&> f <&> g
+            let mappedOnce = m <&> (f >>> g)
+            #expect(mappedTwice == mappedOnce)
         }
     }
 

@@ -113,7 +113,8 @@ import Testing
         let b: Result<Int, Failure> = .success(2)
         #expect((Result.pure(add) <*> a <*> b) == .success(3))
         #expect((a <&> add <*> b) == .success(3))
-        #expect((a <&> add <*> .failure(.second)) == .failure(.second))
+        let failed: Result<Int, Failure> = .failure(.second)
+        #expect((a <&> add <*> failed) == failed)
     }
 
     // MARK: Realistic chains
