@@ -32,12 +32,14 @@ enum Interleaved {
 
     /// Runs `raw` and `mason` once each per iteration — raw first on even iterations, Mason first on
     /// odd ones — and records their times and the ratio of the pair. `before`, untimed, runs before
-    /// each of them.
+    /// each of them; a call that sends several requests says how many in `requestsPerCall`, and its
+    /// time is recorded per request.
     static func measure(
         _ benchmark: Benchmark,
         raw: () async throws -> some Any,
         mason: () async throws -> some Any,
-        before: () async throws -> Void = {}
+        before: () async throws -> Void = {},
+        requestsPerCall: Int = 1
     ) async throws {
         let clock = ContinuousClock()
         func time(_ work: () async throws -> some Any) async throws -> Int {
@@ -59,8 +61,8 @@ enum Interleaved {
                 masonTime = try await time(mason)
                 rawTime = try await time(raw)
             }
-            benchmark.measurement(Self.raw, rawTime)
-            benchmark.measurement(Self.mason, masonTime)
+            benchmark.measurement(Self.raw, rawTime / requestsPerCall)
+            benchmark.measurement(Self.mason, masonTime / requestsPerCall)
             benchmark.measurement(Self.share, rawTime * 1_000 / max(masonTime, 1))
         }
     }
