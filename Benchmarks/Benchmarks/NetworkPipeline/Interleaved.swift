@@ -18,15 +18,29 @@ enum Interleaved {
     }
 
     /// Registers "GET+decode interleaved, `name`": `first` against `second` on the loopback server's
-    /// product URL, as ``measure(_:raw:mason:)`` runs them.
+    /// product URL, one request at a time, as ``measure(_:raw:mason:before:requestsPerCall:)`` runs them;
+    /// with `alsoConcurrent`, also "GET+decode concurrent (16 in flight), `name`": the same pair in
+    /// alternating batches of ``Concurrent/batchSize`` requests.
     static func benchmark(
         _ name: String,
         _ first: @escaping @Sendable (URL) async throws -> Product,
-        _ second: @escaping @Sendable (URL) async throws -> Product
+        _ second: @escaping @Sendable (URL) async throws -> Product,
+        alsoConcurrent: Bool = false
     ) {
         Benchmark("GET+decode interleaved, \(name)", configuration: configuration(setup: startServer)) { benchmark in
             let url = productURL()
             try await measure(benchmark, raw: { try await first(url) }, mason: { try await second(url) })
+        }
+        guard alsoConcurrent else { return }
+        let concurrentName = "GET+decode concurrent (\(Concurrent.inFlight) in flight), \(name)"
+        Benchmark(concurrentName, configuration: configuration(setup: startServer)) { benchmark in
+            let url = productURL()
+            try await measure(
+                benchmark,
+                raw: { try await Concurrent.batch(first, url) },
+                mason: { try await Concurrent.batch(second, url) },
+                requestsPerCall: Concurrent.batchSize
+            )
         }
     }
 

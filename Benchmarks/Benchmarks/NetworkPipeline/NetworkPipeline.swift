@@ -175,8 +175,9 @@ let benchmarks: @Sendable () -> Void = {
     let rawOnAsyncHTTPClient: @Sendable (URL) async throws -> Product = { try await rawAsyncHTTPClient($0) }
     let delegateFloor: @Sendable (URL) async throws -> Product = { try await rawURLSession($0, load: delegateSession.data(for:)) }
 
-    Interleaved.benchmark("raw URLSession vs Mason on URLSessionTransport", rawOnURLSession, masonOnURLSession)
-    Concurrent.benchmark("raw URLSession vs Mason on URLSessionTransport", rawOnURLSession, masonOnURLSession)
+    Interleaved.benchmark(
+        "raw URLSession vs Mason on URLSessionTransport", rawOnURLSession, masonOnURLSession, alsoConcurrent: true
+    )
     // The two halves of the URLSession gap: what a delegate costs (the only way on Linux to see a body
     // as it arrives, which a size limit needs), and what Mason adds on top of one.
     Interleaved.benchmark("raw URLSession vs a bare delegate session (floor)", rawOnURLSession, delegateFloor)
@@ -188,15 +189,15 @@ let benchmarks: @Sendable () -> Void = {
     Interleaved.benchmark("a bare delegate session (floor) vs URLSessionTransport by hand", delegateFloor, urlSessionTransportByHand)
     Interleaved.benchmark("URLSessionTransport by hand vs Mason on URLSessionTransport", urlSessionTransportByHand, masonOnURLSession)
 
-    Interleaved.benchmark("raw async-http-client vs Mason on AsyncHTTPClientTransport", rawOnAsyncHTTPClient, masonOnAsyncHTTPClient)
-    Concurrent.benchmark(
-        "raw async-http-client vs Mason on AsyncHTTPClientTransport", rawOnAsyncHTTPClient, masonOnAsyncHTTPClient
+    Interleaved.benchmark(
+        "raw async-http-client vs Mason on AsyncHTTPClientTransport", rawOnAsyncHTTPClient, masonOnAsyncHTTPClient,
+        alsoConcurrent: true
     )
     // The two halves of the async-http-client gap: speaking Foundation's types (a `URLRequest` in,
     // status and fields out), and what Mason adds on top.
     Interleaved.benchmark(
         "raw async-http-client vs the Transport contract by hand (floor)", rawOnAsyncHTTPClient,
-        rawAsyncHTTPClientInFoundationTypes
+        rawAsyncHTTPClientInFoundationTypes, alsoConcurrent: true
     )
     Interleaved.benchmark(
         "the Transport contract by hand (floor) vs Mason on AsyncHTTPClientTransport",
@@ -206,38 +207,24 @@ let benchmarks: @Sendable () -> Void = {
     let asyncHTTPClientTransportByHand = transportByHand(asyncHTTPClientTransport)
     Interleaved.benchmark(
         "the Transport contract by hand (floor) vs AsyncHTTPClientTransport by hand",
-        rawAsyncHTTPClientInFoundationTypes, asyncHTTPClientTransportByHand
+        rawAsyncHTTPClientInFoundationTypes, asyncHTTPClientTransportByHand, alsoConcurrent: true
     )
     Interleaved.benchmark(
         "AsyncHTTPClientTransport by hand vs Mason on AsyncHTTPClientTransport",
-        asyncHTTPClientTransportByHand, masonOnAsyncHTTPClient
-    )
-    // The same split with many requests in flight.
-    Concurrent.benchmark(
-        "raw async-http-client vs the Transport contract by hand (floor)", rawOnAsyncHTTPClient,
-        rawAsyncHTTPClientInFoundationTypes
-    )
-    Concurrent.benchmark(
-        "the Transport contract by hand (floor) vs AsyncHTTPClientTransport by hand",
-        rawAsyncHTTPClientInFoundationTypes, asyncHTTPClientTransportByHand
-    )
-    Concurrent.benchmark(
-        "AsyncHTTPClientTransport by hand vs Mason on AsyncHTTPClientTransport",
-        asyncHTTPClientTransportByHand, masonOnAsyncHTTPClient
+        asyncHTTPClientTransportByHand, masonOnAsyncHTTPClient, alsoConcurrent: true
     )
 
     // Where async-http-client's own time goes, for a transport built on it: its delegate API (which
     // `AsyncHTTPClientTransport` uses) against its async API, and the async API with the body read in a
-    // task of its own, as the transport read it before, so that an idle timeout could stop it.
-    Interleaved.benchmark("raw async-http-client vs its delegate API", rawOnAsyncHTTPClient, rawAsyncHTTPClientDelegate)
+    // task of its own, as the transport read it before, so that an idle timeout could stop it. With many
+    // requests in flight the delegate API's callbacks hop to the task's event loop whenever the
+    // connection lives on another.
     Interleaved.benchmark(
-        "raw async-http-client vs the body read in a task", rawOnAsyncHTTPClient, rawAsyncHTTPClientBodyInTask
+        "raw async-http-client vs its delegate API", rawOnAsyncHTTPClient, rawAsyncHTTPClientDelegate, alsoConcurrent: true
     )
-    // The same with many requests in flight, where the delegate API's callbacks hop to the task's event
-    // loop whenever the connection lives on another.
-    Concurrent.benchmark("raw async-http-client vs its delegate API", rawOnAsyncHTTPClient, rawAsyncHTTPClientDelegate)
-    Concurrent.benchmark(
-        "raw async-http-client vs the body read in a task", rawOnAsyncHTTPClient, rawAsyncHTTPClientBodyInTask
+    Interleaved.benchmark(
+        "raw async-http-client vs the body read in a task", rawOnAsyncHTTPClient, rawAsyncHTTPClientBodyInTask,
+        alsoConcurrent: true
     )
 
     Benchmark("GET+decode, raw URLSession (baseline)") { benchmark in
