@@ -17,16 +17,36 @@ extension HTTPClient.Request {
     ///   it cannot send to (no host, an unsupported scheme).
     package init(_ request: URLRequest) throws {
         guard let url = request.url else { throw NetworkRequestError.invalidRequest }
-        var headers = HTTPHeaders()
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
-            headers.add(name: name, value: value)
-        }
         try self.init(
             url: url,
             method: NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET"),
-            headers: headers,
+            headers: HTTPHeaders(fieldsOf: request),
             body: request.httpBody.map { .bytes($0) }
         )
+    }
+}
+
+extension HTTPClientRequest {
+    /// The async API's request for `request`: its URL, method (GET when it has none), every header field
+    /// (in name order) and its `httpBody`.
+    ///
+    /// - Throws: `NetworkRequestError.invalidRequest` when it has no URL.
+    package init(_ request: URLRequest) throws(NetworkRequestError) {
+        guard let url = request.url else { throw .invalidRequest }
+        self.init(url: url.absoluteString)
+        method = NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        headers = HTTPHeaders(fieldsOf: request)
+        body = request.httpBody.map { .bytes($0) }
+    }
+}
+
+extension HTTPHeaders {
+    /// Every header field of `request`, in name order.
+    package init(fieldsOf request: URLRequest) {
+        self.init()
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            add(name: name, value: value)
+        }
     }
 }
 
@@ -41,7 +61,7 @@ extension ResponseHead {
         self.init(
             url: url,
             statusCode: Int(head.status.code),
-            httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
+            httpVersion: head.version == .http1_1 ? "HTTP/1.1" : "HTTP/\(head.version.major).\(head.version.minor)",
             headerFields: fields
         )
     }

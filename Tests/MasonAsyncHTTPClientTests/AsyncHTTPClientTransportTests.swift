@@ -62,6 +62,25 @@ import Darwin
         #expect(converted.method.rawValue == "PROPFIND")
     }
 
+    @Test func anAsyncAPIRequestKeepsItsURLMethodHeaderFieldsAndBody() throws {
+        let converted = try HTTPClientRequest(Self.patchRequest())
+        #expect(converted.url == "https://example.com/items?page=2")
+        #expect(converted.method == .PATCH)
+        #expect(converted.headers["Content-Type"] == ["application/json"])
+        #expect(converted.headers["Authorization"] == ["Bearer t"])
+        #expect(converted.body != nil)
+    }
+
+    @Test func anAsyncAPIRequestWithoutAMethodOrBodyIsABodilessGETAndOneWithoutAURLIsInvalid() throws {
+        var request = URLRequest(url: Self.url)
+        request.httpMethod = nil
+        let converted = try HTTPClientRequest(request)
+        #expect(converted.method == .GET)
+        #expect(converted.body == nil)
+        request.url = nil
+        #expect(throws: NetworkRequestError.invalidRequest) { try HTTPClientRequest(request) }
+    }
+
     @Test func aResponseKeepsItsStatusVersionAndHeadersWithRepeatedFieldsJoined() throws {
         let answer = HTTPResponseHead(
             version: .http1_1, status: .notFound,
@@ -102,6 +121,30 @@ import Darwin
         }
     }
 
+    // A body whose pieces come 1 s apart, asked for with a 0.3 s timeout: an idle timeout cuts it off,
+    // a deadline for the head does not (the client's 5 s read timeout bounds the wait between pieces).
+    @Test func theHeadDeadlinePolicyLetsABodyArriveSlowerThanTheRequestsTimeout() async throws {
+        func exercise(_ server: LoopbackServer, _ client: HTTPClient) async throws {
+            let request = URLRequest(url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .seconds(1))), timeoutInterval: 0.3)
+            let idle = await requestAsync(request, transport: AsyncHTTPClientTransport(client: client)).value
+            let headDeadline = await requestAsync(request, transport: AsyncHTTPClientTransport(client: client, timeoutPolicy: .headDeadline)).value
+            guard case .failure(.failed(_, let code)) = idle else {
+                Issue.record("expected the idle timeout to fire, got \(idle)")
+                return
+            }
+            #expect(code == .timedOut)
+            let body = try headDeadline.get()
+            #expect(!body.isEmpty)
+        }
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout.read = .seconds(5)
+        try await HTTPClient.withHTTPClient(configuration: configuration) { client in
+            try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
+                try await exercise(server, client)
+            }
+        }
+    }
+
     // The shared client's pool retries a refused connection until the request's timeout; what the
     // request then waited for is named in the description: a connection, never sent.
     @Test func aClosedPortRetriedUntilTheTimeoutFailsWithTimedOutWaitingForAConnection() async throws {
@@ -123,6 +166,7 @@ import Darwin
         #expect(transport.client === HTTPClient.shared)
         #expect(transport.maximumBodySize == URLSessionTransport.defaultMaximumBodySize)
         #expect(transport.maximumDownloadSize == nil)
+        #expect(transport.timeoutPolicy == .idle)
     }
 
     // MARK: Errors

@@ -73,10 +73,12 @@ import FoundationNetworking
             return URLSessionTransport(configuration: configuration)
         case .asyncHTTPClient:
             return AsyncHTTPClientTransport()
+        case .asyncHTTPClientHeadDeadline:
+            return AsyncHTTPClientTransport(timeoutPolicy: .headDeadline)
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     private func tenThousandRequestsUnderFaultsEachEndOnceInASuccessOrATypedError(_ kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             for index in 0..<Self.total {

@@ -10,14 +10,25 @@ import MasonTesting
 import Testing
 
 /// The behaviour every ``Transport`` owes MasonNetwork, checked against the real `LoopbackServer` for
-/// both transports: `URLSessionTransport` and `AsyncHTTPClientTransport`.
+/// both transports: `URLSessionTransport` and `AsyncHTTPClientTransport`, the latter with each of its
+/// timeout policies.
 @Suite(.timeLimit(.minutes(2))) struct TransportConformanceTests {
     /// The transports under test.
-    enum TransportKind: String, Sendable, CustomTestStringConvertible {
+    enum TransportKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
         case urlSession
         case asyncHTTPClient
+        /// `AsyncHTTPClientTransport` with `timeoutPolicy: .headDeadline`, through ``headDeadlineClient``.
+        case asyncHTTPClientHeadDeadline
 
         var testDescription: String { rawValue }
+
+        /// The client of the head-deadline transports: the request's timeout bounds only the head, so the
+        /// body is bounded by the client's read timeout — short here, so that a stalled body times out.
+        static let headDeadlineClient: HTTPClient = {
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout.read = .seconds(2)
+            return HTTPClient(eventLoopGroup: .singletonMultiThreadedEventLoopGroup, configuration: configuration)
+        }()
 
         /// A transport of this kind with the given limits.
         func make(maximumBodySize: Int? = TransportConformanceTests.limit, maximumDownloadSize: Int? = nil) -> any Transport {
@@ -27,6 +38,20 @@ import Testing
                     configuration: .ephemeral, maximumBodySize: maximumBodySize, maximumDownloadSize: maximumDownloadSize)
             case .asyncHTTPClient:
                 AsyncHTTPClientTransport(maximumBodySize: maximumBodySize, maximumDownloadSize: maximumDownloadSize)
+            case .asyncHTTPClientHeadDeadline:
+                AsyncHTTPClientTransport(
+                    client: Self.headDeadlineClient, maximumBodySize: maximumBodySize,
+                    maximumDownloadSize: maximumDownloadSize, timeoutPolicy: .headDeadline
+                )
+            }
+        }
+
+        /// The timeout policy of this kind's transport on async-http-client, or `nil` for URLSession.
+        private var timeoutPolicy: AsyncHTTPClientTransport.TimeoutPolicy? {
+            switch self {
+            case .urlSession: nil
+            case .asyncHTTPClient: .idle
+            case .asyncHTTPClientHeadDeadline: .headDeadline
             }
         }
 
@@ -35,11 +60,11 @@ import Testing
         /// (`retryConnectionEstablishment`, on by default), so its transport here sends through a client
         /// of its own with that turned off.
         func withTransportFailingConnectionsAtOnce<Result>(_ body: (any Transport) async throws -> Result) async throws -> Result {
-            guard self == .asyncHTTPClient else { return try await body(make()) }
+            guard let timeoutPolicy else { return try await body(make()) }
             var configuration = HTTPClient.Configuration()
             configuration.connectionPool.retryConnectionEstablishment = false
             return try await HTTPClient.withHTTPClient(configuration: configuration) { client in
-                try await body(AsyncHTTPClientTransport(client: client))
+                try await body(AsyncHTTPClientTransport(client: client, timeoutPolicy: timeoutPolicy))
             }
         }
 
@@ -48,7 +73,7 @@ import Testing
         var droppedConnectionCode: URLError.Code {
             switch self {
             case .urlSession: .badServerResponse
-            case .asyncHTTPClient: .networkConnectionLost
+            case .asyncHTTPClient, .asyncHTTPClientHeadDeadline: .networkConnectionLost
             }
         }
     }
@@ -86,7 +111,7 @@ import Testing
         #expect(actual == code, sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aGETSendsItsHeadersAndItsJSONAnswerDecodes(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let transport = kind.make()
@@ -104,7 +129,7 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aNonSuccessStatusKeepsItsStatusHeadersAndBody(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let fault = Fault.status(503, headers: ["X-Reason": "maintenance"], body: "down for a bit")
@@ -120,7 +145,7 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aPostedJSONBodyIsEchoed(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let posted = Self.request(server.url("/echo")) |> post(Note(title: "mortar"))
@@ -134,7 +159,7 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aRedirectIsFollowedToItsAnswer(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let target = server.url("/", query: ["name": "Jane"])
@@ -152,7 +177,7 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient], [#"Basic realm="loopback""#, "Bearer", "Negotiate"])
+    @Test(arguments: TransportKind.allCases, [#"Basic realm="loopback""#, "Bearer", "Negotiate"])
     func aChallengeIsReturnedAsAnUnauthorizedResponse(kind: TransportKind, scheme: String) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let challenge = Fault.status(401, headers: ["WWW-Authenticate": scheme])
@@ -174,7 +199,7 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func authorizationHeadersArriveExactlyAsSet(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let transport = kind.make()
@@ -191,7 +216,7 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aHeaderWithALineBreakIsRejectedWithNothingSent(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let transport = kind.make()
@@ -205,7 +230,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient], [true, false])
+    @Test(arguments: TransportKind.allCases, [true, false])
     func aBodyOverTheLimitFailsWithBodyTooLarge(kind: TransportKind, declaresLength: Bool) async throws {
         try await LoopbackServer.withRunning { server in
             let url = server.url("/products/1", fault: .hugeBody(bytes: 1_000_000, declaresLength: declaresLength))
@@ -214,7 +239,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aBodyAnnouncedOverTheLimitIsNotRead(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             // Far more than the sockets' buffers hold: the server can finish writing it only if the
@@ -226,7 +251,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    // A HEAD answer announces the length of a body it does not carry.
+    @Test(arguments: TransportKind.allCases)
+    func aHeadRequestIsNotJudgedByTheLengthItAnnounces(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let url = server.url("/products/1", fault: .hugeBody(bytes: 1_000_000, declaresLength: true))
+            let (body, response) = try await dataTask(Self.request(url) |> method(.head), transport: kind.make()).value.get()
+            #expect(response.statusCode == 200)
+            #expect(response.value(forHTTPHeaderField: "Content-Length") == "1000000")
+            #expect(body.isEmpty)
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
     func malformedJSONFailsToDecodeWithItsContext(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let url = server.url("/", query: ["name": "Jane"], fault: .malformedJSON)
@@ -241,7 +278,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aDroppedConnectionFailsWithATypedError(kind: TransportKind) async throws {
         // Connection: close on every response, as for every test that drops connections: libcurl (under
         // URLSession on Linux) silently re-sends a request whose reused connection was closed without an
@@ -254,7 +291,7 @@ import Testing
     }
 
     // By name, the refusal comes wrapped in NIO's happy-eyeballs error; by address, bare.
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient], ["127.0.0.1", "localhost"])
+    @Test(arguments: TransportKind.allCases, ["127.0.0.1", "localhost"])
     func aClosedPortFailsWithCannotConnectToHost(kind: TransportKind, host: String) async throws {
         let port = try await LoopbackServer.withRunning { server in server.port }
         let url = try #require(URL(string: "http://\(host):\(port)/ip"))
@@ -265,7 +302,7 @@ import Testing
     }
 
     // `.invalid` is reserved (RFC 6761): no name under it resolves, on any resolver.
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aHostNameThatDoesNotResolveFailsWithCannotFindHost(kind: TransportKind) async throws {
         let url = try #require(URL(string: "http://mason-conformance.invalid/ip"))
         let result = try await kind.withTransportFailingConnectionsAtOnce { transport in
@@ -274,7 +311,7 @@ import Testing
         Self.expectFailure(result, code: .cannotFindHost)
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aServerThatNeverAnswersTimesOut(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let url = server.url("/products/4", fault: .neverRespond)
@@ -283,7 +320,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aBodyThatStallsTimesOut(kind: TransportKind) async throws {
         // The server's second piece would wait 30 s; a short shutdown timeout cuts it off once the test is done.
         try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
@@ -293,7 +330,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func cancellingTheRunClosesTheConnectionAndReportsCanceledByUserOnce(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let url = server.url("/products/3", id: "cancel-run", fault: .neverRespond)
@@ -313,7 +350,7 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func cancellingTheTaskClosesTheConnectionAndReportsCanceledByUser(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let url = server.url("/products/3", id: "cancel-task", fault: .neverRespond)
@@ -326,7 +363,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aTaskCancelledBeforeSendingSendsNothing(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let transport = kind.make()
@@ -345,7 +382,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aDownloadWritesTheBodyToAFile(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let url = server.url("/products/7")
@@ -356,7 +393,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
+    @Test(arguments: TransportKind.allCases)
     func aDownloadOverItsLimitFailsWithBodyTooLarge(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let url = server.url("/products/8", fault: .hugeBody(bytes: 1_000_000, declaresLength: false))

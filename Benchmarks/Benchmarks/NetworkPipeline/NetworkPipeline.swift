@@ -25,6 +25,7 @@ let server = LoopbackServer()
 let session = URLSession(configuration: .ephemeral)
 let urlSessionTransport = URLSessionTransport(configuration: .ephemeral)
 let asyncHTTPClientTransport = AsyncHTTPClientTransport()
+let headDeadlineTransport = AsyncHTTPClientTransport(timeoutPolicy: .headDeadline)
 let delegateSession = DelegateSession()
 
 func startServer() async throws {
@@ -212,6 +213,18 @@ let benchmarks: @Sendable () -> Void = {
     Interleaved.benchmark(
         "AsyncHTTPClientTransport by hand vs Mason on AsyncHTTPClientTransport",
         asyncHTTPClientTransportByHand, masonOnAsyncHTTPClient, alsoConcurrent: true
+    )
+
+    // The transport on the client's async API: the request's timeout a deadline for the head, the body
+    // bounded by the client's read timeout. No delegate API, so no event-loop hop under load.
+    let masonOnHeadDeadline = fetchProduct(transport: headDeadlineTransport)
+    Interleaved.benchmark(
+        "raw async-http-client vs Mason on AsyncHTTPClientTransport(timeoutPolicy: .headDeadline)", rawOnAsyncHTTPClient,
+        masonOnHeadDeadline, alsoConcurrent: true
+    )
+    Interleaved.benchmark(
+        "Mason on AsyncHTTPClientTransport vs the same with timeoutPolicy: .headDeadline", masonOnAsyncHTTPClient,
+        masonOnHeadDeadline, alsoConcurrent: true
     )
 
     // Where async-http-client's own time goes, for a transport built on it: its delegate API (which
