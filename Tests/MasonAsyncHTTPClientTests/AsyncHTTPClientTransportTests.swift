@@ -121,12 +121,12 @@ import Darwin
         }
     }
 
-    // A body whose pieces come 2.5 s apart, asked for with a 1 s timeout: an idle timeout cuts it off,
-    // a deadline for the head does not (the client's 5 s read timeout bounds the wait between pieces).
-    // The head comes at once; the timeout leaves it a second, for a machine busy with the whole suite.
+    // A body whose pieces come 3.5 s apart, asked for with a 1.5 s timeout: an idle timeout cuts it off,
+    // a deadline for the head does not (the client's 10 s read timeout bounds the wait between pieces).
+    // The head comes at once; the timeout leaves it time on a machine busy with the whole suite (TSan).
     @Test func theHeadDeadlinePolicyLetsABodyArriveSlowerThanTheRequestsTimeout() async throws {
         func exercise(_ server: LoopbackServer, _ client: HTTPClient) async throws {
-            let request = URLRequest(url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .milliseconds(2500))), timeoutInterval: 1)
+            let request = URLRequest(url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .milliseconds(3500))), timeoutInterval: 1.5)
             let idle = await requestAsync(request, transport: AsyncHTTPClientTransport(client: client)).value
             let headDeadline = await requestAsync(request, transport: AsyncHTTPClientTransport(client: client, timeoutPolicy: .headDeadline)).value
             guard case .failure(.failed(_, let code)) = idle else {
@@ -138,7 +138,7 @@ import Darwin
             #expect(!body.isEmpty)
         }
         var configuration = HTTPClient.Configuration()
-        configuration.timeout.read = .seconds(5)
+        configuration.timeout.read = .seconds(10)
         try await HTTPClient.withHTTPClient(configuration: configuration) { client in
             try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
                 try await exercise(server, client)

@@ -17,18 +17,10 @@ import Testing
     enum TransportKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
         case urlSession
         case asyncHTTPClient
-        /// `AsyncHTTPClientTransport` with `timeoutPolicy: .headDeadline`, through ``headDeadlineClient``.
+        /// `AsyncHTTPClientTransport` with `timeoutPolicy: .headDeadline`.
         case asyncHTTPClientHeadDeadline
 
         var testDescription: String { rawValue }
-
-        /// The client of the head-deadline transports: the request's timeout bounds only the head, so the
-        /// body is bounded by the client's read timeout — short here, so that a stalled body times out.
-        static let headDeadlineClient: HTTPClient = {
-            var configuration = HTTPClient.Configuration()
-            configuration.timeout.read = .seconds(2)
-            return HTTPClient(eventLoopGroup: .singletonMultiThreadedEventLoopGroup, configuration: configuration)
-        }()
 
         /// A transport of this kind with the given limits.
         func make(maximumBodySize: Int? = TransportConformanceTests.limit, maximumDownloadSize: Int? = nil) -> any Transport {
@@ -40,8 +32,7 @@ import Testing
                 AsyncHTTPClientTransport(maximumBodySize: maximumBodySize, maximumDownloadSize: maximumDownloadSize)
             case .asyncHTTPClientHeadDeadline:
                 AsyncHTTPClientTransport(
-                    client: Self.headDeadlineClient, maximumBodySize: maximumBodySize,
-                    maximumDownloadSize: maximumDownloadSize, timeoutPolicy: .headDeadline
+                    maximumBodySize: maximumBodySize, maximumDownloadSize: maximumDownloadSize, timeoutPolicy: .headDeadline
                 )
             }
         }
@@ -65,6 +56,19 @@ import Testing
             configuration.connectionPool.retryConnectionEstablishment = false
             return try await HTTPClient.withHTTPClient(configuration: configuration) { client in
                 try await body(AsyncHTTPClientTransport(client: client, timeoutPolicy: timeoutPolicy))
+            }
+        }
+
+        /// Runs `body` with a transport of this kind whose wait for a stalled body ends within seconds.
+        /// The request's timeout does that for every kind but the head-deadline one, whose body only the
+        /// client's read timeout bounds (90 s on `HTTPClient.shared`): its transport here sends through a
+        /// client of its own that waits 2 s.
+        func withTransportTimingOutStalledBodies<Result>(_ body: (any Transport) async throws -> Result) async throws -> Result {
+            guard self == .asyncHTTPClientHeadDeadline else { return try await body(make()) }
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout.read = .seconds(2)
+            return try await HTTPClient.withHTTPClient(configuration: configuration) { client in
+                try await body(AsyncHTTPClientTransport(client: client, timeoutPolicy: .headDeadline))
             }
         }
 
@@ -325,7 +329,9 @@ import Testing
         // The server's second piece would wait 30 s; a short shutdown timeout cuts it off once the test is done.
         try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
             let url = server.url("/products/5", fault: .slowBody(chunks: 2, interval: .seconds(30)))
-            let result = await requestAsync(Self.request(url, timeout: 0.3), transport: kind.make()).value
+            let result = try await kind.withTransportTimingOutStalledBodies { transport in
+                await requestAsync(Self.request(url, timeout: 0.3), transport: transport).value
+            }
             Self.expectFailure(result, code: .timedOut)
         }
     }
