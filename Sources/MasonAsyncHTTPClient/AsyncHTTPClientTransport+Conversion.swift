@@ -61,7 +61,7 @@ extension ResponseHead {
         self.init(
             url: url,
             statusCode: Int(head.status.code),
-            httpVersion: head.version == .http1_1 ? "HTTP/1.1" : "HTTP/\(head.version.major).\(head.version.minor)",
+            httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
             headerFields: fields
         )
     }

@@ -48,8 +48,7 @@ extension AsyncHTTPClientTransport {
     /// A body over the limit stops the read: the response's body stream is dropped, and the client
     /// closes the connection.
     func exchangeWithHeadDeadline(_ request: URLRequest) async throws(NetworkRequestError) -> (Data, ResponseHead) {
-        let prepared = try validateRequest(request).get()
-        if Task.isCancelled { throw .canceledByUser }
+        let prepared = try checked(request)
         let deadline = Self.timeout(of: prepared).map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
         do {
             let response = try await client.execute(try HTTPClientRequest(prepared), deadline: deadline)

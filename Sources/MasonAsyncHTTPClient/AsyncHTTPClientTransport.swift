@@ -179,8 +179,7 @@ public struct AsyncHTTPClientTransport: Transport {
     private func exchange<Sink: ResponseBodySink>(
         _ request: URLRequest, limit: Int?, into sink: Sink
     ) async throws(NetworkRequestError) -> (Sink.Output, ResponseHead) {
-        let prepared = try validateRequest(request).get()
-        if Task.isCancelled { throw .canceledByUser }
+        let prepared = try checked(request)
         let timeout = Self.timeout(of: prepared)
         let id = timeout.map { _ in watchdog.makeID() }
         // A HEAD answer announces the length of a body it does not carry: nothing to limit.
@@ -203,6 +202,14 @@ public struct AsyncHTTPClientTransport: Transport {
         } catch {
             throw Self.networkError(from: error, taskIsCancelled: Task.isCancelled)
         }
+    }
+
+    /// `request` as `validateRequest(_:)` passes it, unless the calling task is already cancelled: what
+    /// both exchanges check before anything is sent.
+    func checked(_ request: URLRequest) throws(NetworkRequestError) -> URLRequest {
+        let prepared = try validateRequest(request).get()
+        if Task.isCancelled { throw .canceledByUser }
+        return prepared
     }
 
     /// The request's `timeoutInterval` as a duration, or `nil` when it sets no timeout (zero, negative

@@ -66,16 +66,12 @@ import FoundationNetworking
 
     /// A transport of `kind` that lets every worker have a connection.
     private static func transport(_ kind: TransportKind) -> any Transport {
-        switch kind {
-        case .urlSession:
+        guard let timeoutPolicy = kind.timeoutPolicy else {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = concurrency
             return URLSessionTransport(configuration: configuration)
-        case .asyncHTTPClient:
-            return AsyncHTTPClientTransport()
-        case .asyncHTTPClientHeadDeadline:
-            return AsyncHTTPClientTransport(timeoutPolicy: .headDeadline)
         }
+        return AsyncHTTPClientTransport(timeoutPolicy: timeoutPolicy)
     }
 
     @Test(arguments: TransportKind.allCases)
