@@ -28,6 +28,10 @@ final class SessionConnection: Sendable {
 
     /// Runs `task` to its end: resumes it unless the calling task is already cancelled, cancels it when
     /// the calling task is cancelled or when `deadline` passes, and returns what it left.
+    ///
+    /// No path here waits while it holds something: the URL task is cancelled from another queue
+    /// (``URLSessionTask/cancelWithoutWaiting()``), and the delegate resumes the continuation with no
+    /// lock of its own held.
     func run(
         _ task: URLSessionTask, limit: Int?, deadline: Duration?
     ) async -> Result<FinishedExchange, NetworkRequestError> {
@@ -38,7 +42,7 @@ final class SessionConnection: Sendable {
                 do { try await Task.sleep(for: deadline) } catch { return }
                 let timedOut = NetworkRequestError.failed(
                     description: "The request timed out.", code: URLError.Code.timedOut)
-                if delegate.fail(id, with: timedOut) { task.cancel() }
+                if delegate.fail(id, with: timedOut) { task.cancelWithoutWaiting() }
             }
         }
         defer { timer?.cancel() }
@@ -47,11 +51,13 @@ final class SessionConnection: Sendable {
                 if delegate.start(id, continuation: continuation) {
                     task.resume()
                 } else {
-                    task.cancel()   // never resumed: cancelling lets the session forget it
+                    task.cancelWithoutWaiting()   // never resumed: cancelling lets the session forget it
                 }
             }
         } onCancel: {
-            if delegate.cancel(id) { task.cancel() }
+            // Runs with this task's status lock held: it must not wait for the session's work queue,
+            // which may be resuming this very continuation (see `cancelWithoutWaiting`).
+            if delegate.cancel(id) { task.cancelWithoutWaiting() }
         }
     }
 }

@@ -91,7 +91,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         completionHandler(tooLarge ? .cancel : .allow)
         // FoundationNetworking ignores the disposition (it logs "Ignoring disposition from completion
         // handler") and would read the whole body: cancel the task itself.
-        if tooLarge { Self.cancelFromCallback(dataTask) }
+        if tooLarge { dataTask.cancelWithoutWaiting() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -103,7 +103,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             return Int64(exchanges.values[index].finished.body.count)
         }
         if let received, exceedsLimit(id, expected: -1, received: received) {
-            Self.cancelFromCallback(dataTask)
+            dataTask.cancelWithoutWaiting()
         }
     }
 
@@ -115,7 +115,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     ) {
         let id = downloadTask.taskIdentifier
         if exceedsLimit(id, expected: totalBytesExpectedToWrite, received: totalBytesWritten) {
-            Self.cancelFromCallback(downloadTask)
+            downloadTask.cancelWithoutWaiting()
         }
     }
 
@@ -194,13 +194,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             try? FileManager.default.removeItem(at: file)
         }
         exchange.continuation?.resume(returning: result)
-    }
-
-    /// Cancels `task` from a callback. On Linux the callbacks run on the session's work queue
-    /// (``sessionDelegateQueue()``), and `cancel()` `sync`s onto that queue — called here, libdispatch
-    /// stops the process — so it runs on another queue.
-    private static func cancelFromCallback(_ task: URLSessionTask) {
-        DispatchQueue.global().async { task.cancel() }
     }
 
     /// The size of a downloaded file in bytes, 0 if there is none.

@@ -67,6 +67,12 @@ struct CancellationScope: Sendable {
     /// guaranteed alive while registered, and it removes itself under this lock. The lock is recursive
     /// and held over a copy of the registry, so a cancellation handler that comes back to this family
     /// (cancels it again, or ends a run) neither deadlocks nor opens a second access to the registry.
+    ///
+    /// It is the one place Mason cancels tasks under a lock (see `Locked`'s rule), and it cannot wait
+    /// for ever there: cancelling a task takes only that task's status lock, and a thread that holds it
+    /// while running the task's handlers has already marked the task cancelled, which makes this
+    /// `cancel()` of it return at once. A handler on another thread that comes here waits only for
+    /// this loop, which waits for nothing such a handler holds.
     func cancel() {
         executions?.withLockHeld { executions in
             executions.forEach { $0.cancel() }

@@ -16,6 +16,19 @@ import Android
 /// flagged in every run; the same test on this lock is clean). Thread Sanitizer intercepts
 /// `pthread_mutex_lock`/`unlock`, so the suite stays meaningful under `--sanitize=thread`.
 ///
+/// **The rule that keeps cancellation from deadlocking.** A Swift task runs its cancellation handlers
+/// with its status lock held, and resuming the task's continuation needs that lock. So, with this lock
+/// or any other:
+/// - never resume a continuation, cancel a `Task` or wait for a queue while holding a lock that a
+///   cancellation handler may take: take what to resume out under the lock, resume after it;
+/// - never wait in a cancellation handler (no `DispatchQueue.sync`, no blocking call such as Linux's
+///   `URLSessionTask.cancel()`): hand such work to another queue, as `cancelWithoutWaiting()` does.
+///
+/// ```swift
+/// let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+/// waiter?.resume(throwing: CancellationError())   // outside the lock
+/// ```
+///
 /// ```swift
 /// let hits = Locked(0)
 /// hits.withLock { $0 += 1 }
