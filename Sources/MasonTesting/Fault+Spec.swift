@@ -19,6 +19,7 @@ import Foundation
 /// | `malformed-json` | 200 with broken JSON |
 /// | `huge:<bytes>` / `huge-chunked:<bytes>` | a huge body with / without `Content-Length` |
 /// | `slow:<chunks>:<ms>` | the normal body in pieces |
+/// | `truncated` / `truncated-chunked` | half the normal body, then the connection closes |
 ///
 /// Only delays, at most one of the response directives, and the status modifiers may be combined;
 /// a spec with only delays delays the normal response.
@@ -90,6 +91,8 @@ extension Fault: LosslessStringConvertible {
                 guard numbers.count == 2, numbers[0] >= 1, numbers[1] >= 0,
                     setMain(.slowBody(chunks: numbers[0], interval: .milliseconds(numbers[1])))
                 else { return nil }
+            case ("truncated", nil), ("truncated-chunked", nil):
+                guard setMain(.truncatedBody(declaresLength: key == "truncated")) else { return nil }
             default:
                 return nil
             }
@@ -150,6 +153,8 @@ extension Fault: LosslessStringConvertible {
             return [declaresLength ? "huge:\(bytes)" : "huge-chunked:\(bytes)"]
         case .slowBody(let chunks, let interval):
             return ["slow:\(chunks):\(milliseconds(interval))"]
+        case .truncatedBody(let declaresLength):
+            return [declaresLength ? "truncated" : "truncated-chunked"]
         case .delayed(let duration, let inner):
             return ["delay:\(milliseconds(duration))"] + spec(of: inner)
         }

@@ -24,6 +24,7 @@ public struct Fault: Sendable, Hashable {
         case malformedJSON
         case hugeBody(bytes: Int, declaresLength: Bool)
         case slowBody(chunks: Int, interval: Duration)
+        case truncatedBody(declaresLength: Bool)
         case delayed(Duration, Kind)
     }
 
@@ -183,6 +184,24 @@ public struct Fault: Sendable, Hashable {
     public static func slowBody(chunks: Int, interval: Duration) -> Fault {
         precondition(chunks >= 1, "A body has at least one chunk")
         return Fault(.slowBody(chunks: chunks, interval: interval))
+    }
+
+    /// Sends the head of the route's normal response and half of its body, then closes the connection:
+    /// a response cut short.
+    ///
+    /// With `declaresLength` the head announces the whole body's `Content-Length`; without it the body
+    /// is chunked and the closing chunk never comes. Either way a client must fail the request, not
+    /// hand out half a body.
+    ///
+    /// ```swift
+    /// server.inject(.truncatedBody(), at: "/products/1")
+    /// // 200, Content-Length: 29, then 14 bytes and the connection closes
+    /// ```
+    ///
+    /// - Parameter declaresLength: Whether the response carries `Content-Length`.
+    /// - Returns: The fault.
+    public static func truncatedBody(declaresLength: Bool = true) -> Fault {
+        Fault(.truncatedBody(declaresLength: declaresLength))
     }
 
     /// Waits `duration`, then responds normally: `Fault.passThrough.delayed(by: duration)`.

@@ -160,6 +160,11 @@ struct FaultMiddleware: RouterMiddleware {
             return try await LoopbackServer.slowed(response, chunks: chunks, interval: interval) { [storage] in
                 storage.recordDisconnection(record)
             }
+        case .truncatedBody(let declaresLength):
+            let response = try await next(request, context)
+            return try await LoopbackServer.truncated(response, declaresLength: declaresLength) { [channel = context.channel] in
+                try? await channel.close()
+            }
         case .delayed, .neverRespond:
             preconditionFailure("handled above")
         }

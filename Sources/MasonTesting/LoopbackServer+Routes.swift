@@ -220,9 +220,7 @@ extension LoopbackServer {
         interval: Duration,
         onDisconnect: @escaping @Sendable () -> Void
     ) async throws -> Response {
-        let collector = BodyCollector()
-        try await response.body.write(collector)
-        let whole = collector.buffer
+        let whole = try await collectedBody(of: response)
         let total = whole.readableBytes
         let count = max(1, min(chunks, total))
         let pieces: [ByteBuffer] = (0..<count).map { index in
@@ -244,6 +242,34 @@ extension LoopbackServer {
             try await writer.finish(nil)
         }
         return slowed
+    }
+}
+
+extension LoopbackServer {
+    /// `response` cut short (``Fault/truncatedBody(declaresLength:)``): its head, announcing the whole
+    /// body's length when `declaresLength` (else chunked), and the first half of the body; then `close`
+    /// closes the connection.
+    static func truncated(
+        _ response: Response,
+        declaresLength: Bool,
+        close: @escaping @Sendable () async -> Void
+    ) async throws -> Response {
+        let whole = try await collectedBody(of: response)
+        let half = whole.getSlice(at: whole.readerIndex, length: whole.readableBytes / 2) ?? ByteBuffer()
+        var truncated = response
+        truncated.body = ResponseBody(contentLength: declaresLength ? whole.readableBytes : nil) { writer in
+            try await writer.write(half)
+            await close()
+            throw LoopbackConnectionClosed()
+        }
+        return truncated
+    }
+
+    /// The whole body of `response`, written out.
+    private static func collectedBody(of response: Response) async throws -> ByteBuffer {
+        let collector = BodyCollector()
+        try await response.body.write(collector)
+        return collector.buffer
     }
 }
 
