@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 package import MasonNetwork
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,8 @@ extension AsyncHTTPClientTransport {
     ///   connection error, not with a cancellation);
     /// - a deadline, read, write, connect or handshake timeout → `.failed(…, code: .timedOut)`;
     /// - a refused connection (whatever wraps the `ECONNREFUSED`) → `.failed(…, code: .cannotConnectToHost)`;
-    /// - a connection the server closed or reset → `.failed(…, code: .networkConnectionLost)`;
+    /// - a connection the server closed or reset, before the response or inside its body →
+    ///   `.failed(…, code: .networkConnectionLost)`;
     /// - a host name that does not resolve → `.failed(…, code: .cannotFindHost)`;
     /// - a `NetworkRequestError` is kept; anything else → `.failed(description:code: nil)`.
     ///
@@ -50,6 +52,10 @@ extension AsyncHTTPClientTransport {
             urlErrorCode(for: error)
         case let error as NIOConnectionError:
             urlErrorCode(for: error)
+        case HTTPParserError.invalidEOFState:
+            // The connection closed inside a response: a body shorter than its `Content-Length`, or a
+            // chunked body without its last chunk.
+            .networkConnectionLost
         case is SocketAddressError.UnknownHost, SocketAddressError.unknown:
             // SwiftNIO's resolvers fail with `UnknownHost` since 2.98; before, with the deprecated case.
             .cannotFindHost

@@ -184,7 +184,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         } else if exchange.isCancelled {
             result = .failure(.canceledByUser)
         } else if let error {
-            result = .failure(NetworkRequestError(error))
+            result = .failure(Self.failure(for: error, afterHead: finished.response != nil))
         } else if let limit = exchange.limit, finished.body.count > limit || Self.size(of: finished.file) > limit {
             result = .failure(.bodyTooLarge(limit: limit))
         } else {
@@ -194,6 +194,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             try? FileManager.default.removeItem(at: file)
         }
         exchange.continuation?.resume(returning: result)
+    }
+
+    /// The failure for the URL task's `error`. A response cut short after its head — fewer bytes than
+    /// its `Content-Length`, or a chunked body without its last chunk, the connection closed — is
+    /// `.networkConnectionLost`, as a connection lost anywhere else is: libcurl fails it with a code
+    /// FoundationNetworking does not translate (`CURLE_PARTIAL_FILE`, "transfer closed with … remaining"),
+    /// which arrives as `URLError(.unknown)`, libcurl's own description kept.
+    private static func failure(for error: any Error, afterHead: Bool) -> NetworkRequestError {
+        guard afterHead, let error = error as? URLError, error.code == .unknown else { return NetworkRequestError(error) }
+        return .failed(description: error.localizedDescription, code: .networkConnectionLost)
     }
 
     /// The size of a downloaded file in bytes, 0 if there is none.

@@ -15,12 +15,18 @@ public import FoundationNetworking
 ///   ``maximumDownloadSize``) stops the transfer — as soon as `Content-Length` announces it, or as soon
 ///   as the bytes received pass it — and fails with ``NetworkRequestError/bodyTooLarge(limit:)``.
 /// - **Header checks.** ``validateRequest(_:)`` runs before anything is sent: a header value with CR
-///   or LF fails with ``NetworkRequestError/invalidHeader(field:)``.
+///   or LF fails with ``NetworkRequestError/invalidHeader(field:)``. So does every request through a
+///   transport whose configuration's `httpAdditionalHeaders` holds such a value.
 /// - **Sub-second timeouts.** FoundationNetworking on Linux fires a `timeoutInterval` below one second
 ///   at once. The transport sends such a request with a one-second timeout and enforces the shorter
 ///   one itself, as a deadline on the whole exchange: when it passes, the URL task is cancelled and the
 ///   request fails with `.failed(description:code: .timedOut)`. Timeouts of a second or more are left
-///   to URLSession (where they bound the wait between packets, not the whole exchange).
+///   to URLSession (where they bound the wait between packets, not the whole exchange), however the
+///   request was given one: FoundationNetworking ignores the timeout of
+///   `URLRequest(url:cachePolicy:timeoutInterval:)` unless it is set again, which the transport does.
+/// - **Cancellation never blocks.** The URL task is cancelled from another queue: on Linux
+///   `URLSessionTask.cancel()` waits for the session's work queue, and a cancellation handler that
+///   waited there could deadlock with a callback resuming the same Swift task.
 /// - **Every status is returned**, a 401 included. On Linux, FoundationNetworking turns a 401 with a
 ///   `WWW-Authenticate` field into an authentication challenge and, with no stored credential to
 ///   answer it, never finishes the task; the transport answers the challenge itself and returns the
@@ -61,6 +67,10 @@ public struct URLSessionTransport: Transport {
 
     private let connection: SessionConnection
 
+    /// Why every request must fail before it is sent: a header of the configuration that would inject
+    /// header lines (see ``init(configuration:maximumBodySize:maximumDownloadSize:)``), or `nil`.
+    private let configurationFailure: NetworkRequestError?
+
     /// Creates a transport with its own session.
     ///
     /// ```swift
@@ -69,7 +79,10 @@ public struct URLSessionTransport: Transport {
     /// let transport = URLSessionTransport(configuration: configuration, maximumBodySize: 1 << 20)
     /// ```
     /// - Parameters:
-    ///   - configuration: The session's configuration; `.default` by default.
+    ///   - configuration: The session's configuration; `.default` by default. If a field of its
+    ///     `httpAdditionalHeaders` holds CR, LF or NUL in its name or value (it would inject header
+    ///     lines into every request), every request fails with
+    ///     ``NetworkRequestError/invalidHeader(field:)`` naming it, and nothing is sent.
     ///   - maximumBodySize: The largest response body ``send(_:)`` accepts, in bytes, or `nil` for no
     ///     limit; ``defaultMaximumBodySize`` by default.
     ///   - maximumDownloadSize: The largest file ``download(_:)`` accepts, in bytes, or `nil` (the
@@ -81,7 +94,20 @@ public struct URLSessionTransport: Transport {
     ) {
         self.maximumBodySize = maximumBodySize
         self.maximumDownloadSize = maximumDownloadSize
+        self.configurationFailure = Self.unsafeHeaderField(in: configuration).map { .invalidHeader(field: $0) }
         self.connection = SessionConnection(configuration: configuration)
+    }
+
+    /// The first field by name of the configuration's `httpAdditionalHeaders` whose name or value holds
+    /// CR, LF or NUL, or `nil`. URLSession adds those fields to every request after ``validateRequest(_:)``
+    /// has looked at it, so they are checked here, once.
+    static func unsafeHeaderField(in configuration: URLSessionConfiguration) -> String? {
+        guard let fields = configuration.httpAdditionalHeaders else { return nil }
+        return fields
+            .map { (name: String(describing: $0.key.base), value: String(describing: $0.value)) }
+            .filter { containsLineBreak($0.name) || containsLineBreak($0.value) }
+            .map(\.name)
+            .min()
     }
 
     /// The session the transport sends with.
@@ -103,7 +129,7 @@ public struct URLSessionTransport: Transport {
     ///   response that is not HTTP, ``NetworkRequestError/canceledByUser``, or
     ///   ``NetworkRequestError/failed(description:code:)``.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (prepared, deadline) = try Self.prepare(request)
+        let (prepared, deadline) = try prepare(request)
         let task = session.dataTask(with: prepared)
         let finished = try await connection.run(task, limit: maximumBodySize, deadline: deadline).get()
         guard let response = finished.response as? HTTPURLResponse else { throw NetworkRequestError.noResponse }
@@ -120,7 +146,7 @@ public struct URLSessionTransport: Transport {
     /// - Returns: The URL of the downloaded file and the response.
     /// - Throws: ``NetworkRequestError``, as ``send(_:)`` does, with ``maximumDownloadSize`` as the limit.
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
-        let (prepared, deadline) = try Self.prepare(request)
+        let (prepared, deadline) = try prepare(request)
         let task = session.downloadTask(with: prepared)
         let finished = try await connection.run(task, limit: maximumDownloadSize, deadline: deadline).get()
         guard let file = finished.file else { throw NetworkRequestError.noResponse }
@@ -132,13 +158,24 @@ public struct URLSessionTransport: Transport {
     }
 
     /// The request to hand to URLSession, and the deadline to enforce for a sub-second timeout.
-    static func prepare(_ request: URLRequest) throws(NetworkRequestError) -> (URLRequest, Duration?) {
+    func prepare(_ request: URLRequest) throws(NetworkRequestError) -> (URLRequest, Duration?) {
+        if let configurationFailure { throw configurationFailure }
         var prepared = try validateRequest(request).get()
         let timeout = prepared.timeoutInterval
-        guard timeout > 0, timeout < 1 else { return (prepared, nil) }
+        guard timeout > 0, timeout < 1 else {
+            // FoundationNetworking reads a request's timeout only once its setter has run; the one given
+            // to `URLRequest(url:cachePolicy:timeoutInterval:)` it ignores for the session's own. Set
+            // again, it counts. The default (60 s) is left alone, so that a request that chose no
+            // timeout gets the configuration's `timeoutIntervalForRequest`.
+            if timeout != Self.defaultRequestTimeout { prepared.timeoutInterval = timeout }
+            return (prepared, nil)
+        }
         prepared.timeoutInterval = 1
         return (prepared, .milliseconds(Int64((timeout * 1000).rounded(.up))))
     }
+
+    /// The timeout of a `URLRequest` made without one: 60 s.
+    static let defaultRequestTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
 }
 
 // Every request is validated in `prepare`, before it is sent.

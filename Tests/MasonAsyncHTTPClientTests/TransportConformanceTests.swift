@@ -332,6 +332,67 @@ import Testing
         }
     }
 
+    /// The ways to give a request its timeout: FunNetworking's builder and `URLRequest`'s initializer
+    /// set it in one go, which FoundationNetworking ignores unless the transport sets it again.
+    enum TimeoutSpelling: String, CaseIterable, Sendable {
+        case initializer, property, seedBuilder
+
+        func request(_ url: URL, timeout: TimeInterval) -> URLRequest {
+            switch self {
+            case .initializer:
+                return URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+            case .property:
+                var request = URLRequest(url: url)
+                request.timeoutInterval = timeout
+                return request
+            case .seedBuilder:
+                let urlRequestWithTimeout = flip(requestWithCachePolicy(.reloadIgnoringLocalCacheData))
+                return urlRequestWithTimeout(timeout)(url)
+            }
+        }
+    }
+
+    /// Where the server falls silent for 3 s: before the head, or between two pieces of the body.
+    enum Stall: String, CaseIterable, Sendable {
+        case beforeTheHead, insideTheBody
+
+        var fault: Fault {
+            switch self {
+            case .beforeTheHead: .delay(.seconds(3))
+            case .insideTheBody: .slowBody(chunks: 2, interval: .seconds(3))
+            }
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases, TimeoutSpelling.allCases)
+    func aOneSecondTimeoutIsHonouredHoweverItWasSet(kind: TransportKind, spelling: TimeoutSpelling) async throws {
+        @Sendable func exercise(_ server: LoopbackServer, _ stall: Stall) async throws {
+            let request = spelling.request(server.url("/products/6", fault: stall.fault), timeout: 1)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = try await kind.withTransportTimingOutStalledBodies { transport in
+                await requestAsync(request, transport: transport).value
+            }
+            let elapsed = start.duration(to: clock.now)
+            Self.expectFailure(result, code: .timedOut)
+            #expect(elapsed < .milliseconds(2_900), "\(stall): ended after \(elapsed), the server's silence was 3 s")
+        }
+        try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
+            async let head: Void = exercise(server, .beforeTheHead)
+            async let body: Void = exercise(server, .insideTheBody)
+            _ = try await (head, body)
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases, [true, false])
+    func aBodyCutShortFailsWithNetworkConnectionLost(kind: TransportKind, declaresLength: Bool) async throws {
+        try await LoopbackServer.withRunning({ $0.keepsConnectionsAlive = false }) { server in
+            let url = server.url("/products/2", fault: .truncatedBody(declaresLength: declaresLength))
+            let result = await requestAsync(Self.request(url), transport: kind.make()).value
+            Self.expectFailure(result, code: .networkConnectionLost)
+        }
+    }
+
     @Test(arguments: TransportKind.allCases)
     func cancellingTheRunClosesTheConnectionAndReportsCanceledByUserOnce(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {

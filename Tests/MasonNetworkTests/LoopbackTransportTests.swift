@@ -34,4 +34,31 @@ import FoundationNetworking
             #expect(server.requestCount(path: "/") == 1)
         }
     }
+
+    /// URLSession adds a configuration's `httpAdditionalHeaders` to each request after the request's own
+    /// fields were checked: a value with CR/LF there would inject header lines into every request.
+    @Test func aConfigurationHeaderWithALineBreakFailsEveryRequestWithNothingSent() async throws {
+        try await LoopbackServer.withRunning { server in
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.httpAdditionalHeaders = ["User-Agent": "mason", "X-Trace": "1\r\nX-Injected: yes", "X-Zone": "a\nb"]
+            let transport = URLSessionTransport(configuration: configuration)
+            let request = URLRequest(url: server.url("/echo"))
+            let result = await requestAsync(request, transport: transport).value
+            #expect(result == .failure(.invalidHeader(field: "X-Trace")))
+            await #expect(throws: NetworkRequestError.invalidHeader(field: "X-Trace")) {
+                try await transport.download(request)
+            }
+            #expect(server.requestCount(path: "/echo") == 0)
+        }
+    }
+
+    @Test func aConfigurationHeaderArrivesWithEveryRequest() async throws {
+        try await LoopbackServer.withRunning { server in
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.httpAdditionalHeaders = ["X-Client": "mason"]
+            let transport = URLSessionTransport(configuration: configuration)
+            _ = try await requestAsync(URLRequest(url: server.url("/echo")), transport: transport).value.get()
+            #expect(server.requests(path: "/echo").first?.headers["x-client"] == "mason")
+        }
+    }
 }
