@@ -168,7 +168,7 @@ public final class Authenticator: Sendable {
     /// Runs `refresh` in a task of its own, then stores its credential and wakes every waiter.
     private func startRefresh(replacing rejected: AuthorizationType?) {
         let refresh = self.refresh
-        Task {
+        Task.onInheritedExecutor { [self] in
             let result: Result<AuthorizationType, any Error>
             do {
                 result = .success(try await refresh(rejected))

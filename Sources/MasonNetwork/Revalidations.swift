@@ -14,7 +14,7 @@ final class Revalidations: Sendable {
     func start(_ key: CacheKey, _ refresh: @escaping @Sendable () async -> Void) -> Bool {
         running.withLock { running in
             guard running[key] == nil else { return false }
-            running[key] = Task {
+            running[key] = Task.onInheritedExecutor {
                 await refresh()
                 self.finish(key)
             }

@@ -38,7 +38,7 @@ final class SessionConnection: Sendable {
         let id = task.taskIdentifier
         delegate.prepare(id, limit: limit)
         let timer = deadline.map { deadline in
-            Task { [delegate] in
+            Task.onInheritedExecutor { [delegate] in
                 do { try await Task.sleep(for: deadline) } catch { return }
                 let timedOut = NetworkRequestError.failed(
                     description: "The request timed out.", code: URLError.Code.timedOut)

@@ -62,7 +62,7 @@ final class SingleFlightStorage: Sendable {
                     if state.flights[key] == nil {
                         let id = state.makeID()
                         var flight = Flight(id: id)
-                        flight.task = Task { [self] in
+                        flight.task = Task.onInheritedExecutor { [self] in
                             let answer: Answer
                             do { answer = .success(try await send(request)) } catch { answer = .failure(error) }
                             self.land(key, id, with: answer)

@@ -266,7 +266,9 @@ public final class LoopbackServer: Sendable {
                 guard case .idle = lifecycle.phase else { return false }
                 lifecycle.phase = .starting(continuation)
                 lifecycle.group = group
-                lifecycle.task = Task { [weak self] in
+                // On threads of its own, like a server in another process: a test may block every
+                // thread of the cooperative pool while it waits for this server's answer.
+                lifecycle.task = Task(executorPreference: QueueExecutor()) { [weak self] in
                     let failure: (any Error)?
                     do {
                         try await group.run()

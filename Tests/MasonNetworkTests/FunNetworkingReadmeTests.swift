@@ -209,7 +209,7 @@ private func makeReadmeServer() -> StubTransport {
 
     @Test func example2DecodesTheAgeGuessSynchronously() async throws {
         let pipeline = ageGuessSync(from: "Jane")
-        let result = await NetworkTestSupport.onThread { pipeline.unsafeRun() }
+        let result = pipeline.unsafeRun()   // blocks this task's thread: safe, as a user would call it
         #expect(try result.get() == AgeGuess(name: "Jane", age: 48))
     }
 
@@ -218,9 +218,7 @@ private func makeReadmeServer() -> StubTransport {
         let basic = ageGuessWithBasicAuth(from: "Jane", stub: stub)
         let oauth = ageGuessWithOAuth(from: "Jane", stub: stub)
         let custom = ageGuessWithCustom(from: "Jane", stub: stub)
-        let results = await NetworkTestSupport.onThread {
-            [basic.unsafeRun(), oauth.unsafeRun(), custom.unsafeRun()]
-        }
+        let results = [basic.unsafeRun(), oauth.unsafeRun(), custom.unsafeRun()]
         for result in results {
             #expect(try result.get() == Data("{}".utf8))
         }
@@ -298,7 +296,7 @@ private func makeReadmeServer() -> StubTransport {
 
     @Test func chainingFetchesTheIPThenItsInfo() async {
         let ipInfoFetcher = fetchIpNumber >>- fetchHostInfo
-        let result = await NetworkTestSupport.onThread { ipInfoFetcher.unsafeRun() }
+        let result = ipInfoFetcher.unsafeRun()
         guard case .right(let info) = result else {
             Issue.record("expected the IP info, got \(result)")
             return

@@ -490,7 +490,8 @@ import Testing
     @Test func clientGoingAwayDuringASlowBodyIsRecorded() async throws {
         try await Self.serve { server in
             let session = Self.makeSession()
-            server.inject(.slowBody(chunks: 20, interval: .milliseconds(50)), forID: "slow-body")
+            // 10 s of body: the cancel lands in it even on a machine busy with the rest of the suite.
+            server.inject(.slowBody(chunks: 200, interval: .milliseconds(50)), forID: "slow-body")
             let task = Task { try await Self.send(session, server.url("/products/1", id: "slow-body")) }
             try await server.waitForRequests(1, id: "slow-body")
             task.cancel()

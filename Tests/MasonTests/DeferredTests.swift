@@ -84,12 +84,14 @@ import Testing
         let fromIO = Deferred(io: IO { 21 }).map { $0 * 2 }
         #expect(await fromIO.value == 42)
 
-        // IO(deferred:) blocks its thread: call it from a plain thread, as documented.
+        // IO(deferred:) blocks its thread, any thread: from a plain thread…
         let inbox = Inbox<Int>()
         let blocking = IO(deferred: Deferred.pure(40).map { $0 + 2 })
         Thread.detachNewThread { inbox.receive(blocking.unsafeRun()) }
         await inbox.waitFor(1)
         #expect(inbox.values == [42])
+        // …or from this task's thread of the cooperative pool.
+        #expect(blocking.unsafeRun() == 42)
     }
 }
 

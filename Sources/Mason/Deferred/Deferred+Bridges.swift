@@ -48,10 +48,13 @@ extension IO where Value: Sendable {
     /// An effect that runs a deferred and **blocks the calling thread** until it completes — the
     /// seed's bridge from asynchronous to synchronous.
     ///
-    /// The deferred runs in a new task on Swift's cooperative pool while the calling thread waits on
-    /// a semaphore, so it does not deadlock when called from a plain thread (the main thread of a
-    /// command-line tool, a Dispatch queue). Never call it from `async` code: blocking a cooperative
-    /// thread can starve the pool the deferred needs. Prefer `await deferred.value`.
+    /// The deferred runs on threads of its own (a Dispatch queue of its own), never on Swift's
+    /// cooperative pool, so blocking is safe from any thread: the main thread of a tool, a Dispatch
+    /// queue, or a task — sixteen at once from a task group on a two-core machine all finish. The tasks
+    /// Mason starts for the run (a `zip`'s children, a request's timer, a retry's sleep) and the child
+    /// tasks of the work stay on those threads. The one exception is work the deferred sends to an
+    /// actor (`@MainActor` code, an actor of yours): it runs on that actor's executor, and blocking
+    /// the thread that executor needs (the main thread, for `@MainActor`) deadlocks.
     ///
     /// ```swift
     /// let answer = IO(deferred: Deferred.pure(42)).unsafeRun()   // 42, after blocking briefly
@@ -61,8 +64,9 @@ extension IO where Value: Sendable {
         self.init {
             let semaphore = DispatchSemaphore(value: 0)
             let box = Locked<Value?>(nil)
-            Task.detached {
-                let value = await deferred.value
+            let executor = QueueExecutor()
+            Task.detached(executorPreference: executor) {
+                let value = await QueueExecutor.$inherited.withValue(executor) { await deferred.value }
                 box.withLock { $0 = value }
                 semaphore.signal()
             }

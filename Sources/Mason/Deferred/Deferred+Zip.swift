@@ -68,7 +68,7 @@ private final class ZipChildren: Sendable {
     private let state = Locked((cancelled: false, tasks: [@Sendable () -> Void]()))
 
     func start<Value: Sendable>(_ deferred: Deferred<Value>) -> Task<Value, Never> {
-        let task = Task { await deferred.execute() }
+        let task = Task.onInheritedExecutor { await deferred.execute() }
         let cancelled = state.withLock { state in
             state.tasks.append { task.cancel() }
             return state.cancelled

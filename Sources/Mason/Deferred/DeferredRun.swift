@@ -143,7 +143,7 @@ extension Deferred {
         let handle = DeferredRun()
         let scope = self.scope
         let id = scope.register(handle)
-        let task = Task {
+        let task = Task.onInheritedExecutor {
             let value = await execute(registered: true)
             let cancelled = handle.finish()
             if !cancelled {
