@@ -10,7 +10,9 @@ import FoundationNetworking
 ///
 /// Nothing is sent when the request is `nil` (``NetworkRequestError/invalidRequest``), when
 /// ``validateRequest(_:)`` rejects it (here, or in a transport that runs it itself), or when the
-/// calling task is already cancelled (``NetworkRequestError/canceledByUser``).
+/// calling task is already cancelled (``NetworkRequestError/canceledByUser``). A task cancelled while
+/// the request was in flight gets ``NetworkRequestError/canceledByUser`` too, even from a transport
+/// that answered anyway: a cancelled request has one answer, however it is run.
 /// The response arrives as a ``ResponseHead``: an `HTTPURLResponse` is built only by the callers
 /// that hand one out.
 func exchange(
@@ -22,7 +24,9 @@ func exchange(
     case .failure(let failure): return .failure(failure)
     }
     do {
-        return validateResponse(try await transport.response(to: prepared))
+        let answer = try await transport.response(to: prepared)
+        if Task.isCancelled { return .failure(.canceledByUser) }
+        return validateResponse(answer)
     } catch {
         return .failure(NetworkRequestError(error))
     }

@@ -15,8 +15,8 @@ public import Mason
 /// ``authenticationFailed(description:)``.
 ///
 /// The error is `Sendable` and `Equatable`, so tests compare it directly. It is
-/// `CancellationRepresentable`: a cancelled `Deferred<Result<_, NetworkRequestError>>` reports
-/// `.canceledByUser`, exactly once.
+/// `CancellationRepresentable`: a cancelled request reports ``canceledByUser``, exactly once, through
+/// every way of running it (see there).
 ///
 /// ```swift
 /// let result = await requestAsync(request, transport: transport).value
@@ -44,7 +44,19 @@ public enum NetworkRequestError: Error, Sendable, Equatable {
     case decodingFailed(type: String, description: String, codingPath: [String])
     /// The transport failed; for a `URLError` the code is kept (`.timedOut`, `.cannotConnectToHost`, …).
     case failed(description: String, code: URLError.Code?)
-    /// The request was cancelled.
+    /// The request was cancelled: the one answer of a cancelled request, however it was run.
+    ///
+    /// Awaited (`await deferred.value` in a cancelled task), run with a callback (`run { }`, then the
+    /// run's or the deferred's `cancel()`), through the `Future` made from it, typed or in the seed's
+    /// `Result<_, any Error>` and `Either<any Error, _>` shapes (as a `NetworkRequestError` typed as
+    /// `any Error`), cancelled before it was sent or in flight, even when the transport answered
+    /// anyway: the request reports `canceledByUser`, once. (`Deferred.run()`, the throwing form, throws
+    /// `CancellationError` for any cancelled deferred, requests included.)
+    ///
+    /// ```swift
+    /// let run = requestAsyncR(request).run { print($0) }
+    /// run.cancel()   // failure(NetworkRequestError.canceledByUser)
+    /// ```
     case canceledByUser
     /// The server rejected the request's credential (401) and renewing it failed; the associated value
     /// describes the refresh's error. Reported by ``AuthenticatingTransport``; the request was not

@@ -50,9 +50,8 @@ public func requestAsync(transport: any Transport) -> @Sendable (URLRequest?) ->
 /// A lazy request for a body: FunNetworking's `requestAsyncR`, `(URLRequest?) -> Deferred<Result<Data, Error>>`.
 ///
 /// The failure is always a ``NetworkRequestError`` (typed as `any Error`, as in the seed; use
-/// ``requestAsync(_:)`` to keep the type). Lazy, `Sendable`. Cancelling: the request stops; the run's
-/// callback receives `CancellationError` (what `Deferred` delivers for a `Result<_, any Error>`),
-/// while `await deferred.value` returns ``NetworkRequestError/canceledByUser``.
+/// ``requestAsync(_:)`` to keep the type). Lazy, `Sendable`. Cancelling: the request stops and reports
+/// ``NetworkRequestError/canceledByUser``, once, awaited or run.
 ///
 /// ```swift
 /// func ageGuess(from name: String) -> Deferred<Result<AgeGuess, Error>> {
@@ -97,7 +96,7 @@ public func requestAsyncR(transport: any Transport) -> @Sendable (URLRequest?) -
 /// A lazy request for a body: FunNetworking's `requestAsyncE`, `(URLRequest?) -> Deferred<Either<Error, Data>>`.
 ///
 /// ``requestAsyncR(_:)`` as an `Either`: the failure, a ``NetworkRequestError``, is on the left. Lazy,
-/// `Sendable`; a cancelled run's callback receives `.left(CancellationError())`.
+/// `Sendable`; a cancelled request reports `.left(NetworkRequestError.canceledByUser)`, once.
 ///
 /// ```swift
 /// await requestAsyncE(request).value   // .right(data)
