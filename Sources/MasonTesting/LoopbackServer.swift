@@ -92,6 +92,16 @@ public final class LoopbackServer: Sendable {
         /// ```
         public var shutdownTimeout: Duration = .seconds(5)
 
+        /// Whether the server runs on a thread of its own instead of Swift's cooperative pool (default
+        /// `false`). Turn it on for a test that blocks the pool's threads while it waits for the server
+        /// (sixteen `requestSync(…).unsafeRun()` from a task group), as a server in another process
+        /// would not need them.
+        ///
+        /// ```swift
+        /// try await LoopbackServer.withRunning({ $0.runsOnItsOwnThread = true }) { server in … }
+        /// ```
+        public var runsOnItsOwnThread = false
+
         /// The logger for the server and its service group; at `.error` by default, so tests stay quiet.
         ///
         /// ```swift
@@ -266,9 +276,8 @@ public final class LoopbackServer: Sendable {
                 guard case .idle = lifecycle.phase else { return false }
                 lifecycle.phase = .starting(continuation)
                 lifecycle.group = group
-                // On threads of its own, like a server in another process: a test may block every
-                // thread of the cooperative pool while it waits for this server's answer.
-                lifecycle.task = Task(executorPreference: QueueExecutor()) { [weak self] in
+                let executor = configuration.runsOnItsOwnThread ? QueueExecutor() : nil
+                lifecycle.task = Task(executorPreference: executor) { [weak self] in
                     let failure: (any Error)?
                     do {
                         try await group.run()
