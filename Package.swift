@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "MasonNetwork", targets: ["MasonNetwork"]),
         .library(name: "MasonAsyncHTTPClient", targets: ["MasonAsyncHTTPClient"]),
         .library(name: "MasonTesting", targets: ["MasonTesting"]),
+        .library(name: "MasonTestServer", targets: ["MasonTestServer"]),
         .executable(name: "mason-demo", targets: ["mason-demo"]),
     ],
     dependencies: [
@@ -37,7 +38,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        // Already dependencies of Hummingbird; named because MasonTesting imports their modules.
+        // Already dependencies of Hummingbird; named because MasonTestServer imports their modules.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -67,11 +68,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Light doubles: clocks, a stub transport, a log recorder. No server, so no Hummingbird.
         .target(
             name: "MasonTesting",
             dependencies: [
                 "Mason",
                 "MasonNetwork",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // A real HTTP server on 127.0.0.1 with scripted faults, for tests of real transports.
+        .target(
+            name: "MasonTestServer",
+            dependencies: [
+                "Mason",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -86,7 +97,7 @@ let package = Package(
                 "Mason",
                 "MasonNetwork",
                 "MasonAsyncHTTPClient",
-                "MasonTesting",
+                "MasonTestServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -104,7 +115,12 @@ let package = Package(
         ),
         .testTarget(
             name: "MasonTestingTests",
-            dependencies: ["MasonTesting"],
+            dependencies: ["Mason", "MasonNetwork", "MasonTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonTestServerTests",
+            dependencies: ["MasonTestServer"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -113,6 +129,7 @@ let package = Package(
                 "Mason",
                 "MasonNetwork",
                 "MasonTesting",
+                "MasonTestServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -125,6 +142,7 @@ let package = Package(
                 "MasonNetwork",
                 "MasonAsyncHTTPClient",
                 "MasonTesting",
+                "MasonTestServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "Mason", package: "Mason"),
                 .product(name: "MasonNetwork", package: "Mason"),
                 .product(name: "MasonAsyncHTTPClient", package: "Mason"),
-                .product(name: "MasonTesting", package: "Mason"),
+                .product(name: "MasonTestServer", package: "Mason"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),

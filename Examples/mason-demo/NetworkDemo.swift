@@ -6,7 +6,7 @@ import Logging
 import Mason
 import MasonAsyncHTTPClient
 import MasonNetwork
-import MasonTesting
+import MasonTestServer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Mason
 import MasonNetwork
+import MasonTestServer
 import MasonTesting
 import Testing
 

@@ -6,6 +6,7 @@ import FoundationNetworking
 import Mason
 import MasonAsyncHTTPClient
 import MasonNetwork
+import MasonTestServer
 import MasonTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Mason
 import MasonAsyncHTTPClient
 import MasonNetwork
+import MasonTestServer
 import MasonTesting
 import Testing
 

@@ -6,7 +6,7 @@ import Foundation
 import Mason
 import MasonAsyncHTTPClient
 import MasonNetwork
-import MasonTesting
+import MasonTestServer
 import NIOCore
 import NIOFoundationCompat
 

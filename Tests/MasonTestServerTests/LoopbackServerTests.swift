@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MasonTesting
+import MasonTestServer
 import Testing
 
 @Suite struct LoopbackServerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Mason
 import MasonNetwork
+import MasonTestServer
 import MasonTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import MasonNetwork
+import MasonTestServer
 import MasonTesting
 import PropertyBased
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Mason
 import MasonNetwork
+import MasonTestServer
 import MasonTesting
 import Testing
 

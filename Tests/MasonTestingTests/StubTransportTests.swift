@@ -8,7 +8,7 @@ import MasonTesting
 import Testing
 
 @Suite struct StubTransportTests {
-    private let request = NetworkTestSupport.request("https://example.com/a")
+    private let request = URLRequest(url: URL(string: "https://example.com/a")!)
 
     @Test func aStubAnswersWithItsResponseAndRecordsTheRequest() async throws {
         let stub = StubTransport(.json(#"{"a": 1}"#, status: 202, headers: ["X-A": "1"]))
@@ -23,7 +23,7 @@ import Testing
     @Test func routesAnswerByURLAndFallBackTo404() async throws {
         let stub = StubTransport.routes(["https://example.com/a": .text("a")])
         #expect(try await stub.send(request).0 == Data("a".utf8))
-        let other = NetworkTestSupport.request("https://example.com/b")
+        let other = URLRequest(url: URL(string: "https://example.com/b")!)
         #expect(try await stub.send(other).1.statusCode == 404)
     }
 
