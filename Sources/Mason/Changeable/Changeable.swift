@@ -38,20 +38,6 @@ public struct Changeable<Value> {
         self.value = value
         self.hasChanges = hasChanges
     }
-
-    /// Wraps a value: Funswift's spelling of ``init(_:hasChanges:)``.
-    ///
-    /// ```swift
-    /// Changeable(value: 5, hasChanges: false).value   // 5
-    /// ```
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - hasChanges: Whether it already counts as changed; `false` by default.
-    @inlinable
-    public init(value: Value, hasChanges: Bool = false) {
-        self.value = value
-        self.hasChanges = hasChanges
-    }
 }
 
 extension Changeable: Sendable where Value: Sendable {}

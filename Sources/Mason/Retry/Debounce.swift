@@ -1,11 +1,11 @@
-/// FunNetworking's wait between retries, in seconds: `.linear(2)` waits 2 s before every retry,
+/// FunNetworking's wait between retries, in seconds: `.constant(2)` waits 2 s before every retry,
 /// `.exponential(0.5)` waits 0.5 s, then 1 s, then 2 s, … (doubling).
 ///
 /// `Debounce` is the seed's spelling and stays for source compatibility with
 /// `retry(f, retries: 3, debounce: .linear(2))`. It maps onto a ``RetryPolicy`` (see
 /// ``policy(retries:)``); use a `RetryPolicy` directly for jitter, a maximum delay, a total budget or
-/// a linear *growth* (`RetryPolicy.Backoff.linear(initial:increment:)`). Note the seed's naming:
-/// `.linear(n)` is a **constant** delay of `n` seconds.
+/// a linear *growth* (`RetryPolicy.Backoff.linear(initial:increment:)`). The seed named the constant
+/// delay `.linear(n)`; that spelling still works (see SeedSpellings.swift) and means `.constant(n)`.
 ///
 /// ```swift
 /// let request = retry(requestSyncE, retries: 3, debounce: .linear(2))   // waits 2 s, 2 s, 2 s
@@ -13,12 +13,12 @@
 /// (1...3).map { steady.delay(beforeRetry: $0) }                          // [0.5 s, 1 s, 2 s]
 /// ```
 public enum Debounce: Sendable, Hashable {
-    /// The same delay, in seconds, before every retry.
+    /// The same delay, in seconds, before every retry (the seed's `.linear`).
     ///
     /// ```swift
-    /// Debounce.linear(2)   // 2 s, 2 s, 2 s, …
+    /// Debounce.constant(2)   // 2 s, 2 s, 2 s, …
     /// ```
-    case linear(Double)
+    case constant(Double)
     /// A delay in seconds that doubles after each retry.
     ///
     /// ```swift
@@ -35,35 +35,35 @@ extension Debounce {
     /// ```
     public var value: Double {
         switch self {
-        case .linear(let seconds), .exponential(let seconds): seconds
+        case .constant(let seconds), .exponential(let seconds): seconds
         }
     }
 
-    /// The debounce for the retry after this one (the seed's `run()`): linear stays, exponential doubles.
+    /// The debounce for the retry after this one (the seed's `run()`): constant stays, exponential doubles.
     ///
     /// ```swift
-    /// Debounce.linear(10).run().value                // 10
+    /// Debounce.constant(10).run().value              // 10
     /// Debounce.exponential(10).run().value           // 20
     /// Debounce.exponential(10).run().run().value     // 40
     /// ```
     /// - Returns: The debounce to use for the following retry.
     public func run() -> Debounce {
         switch self {
-        case .linear: self
+        case .constant: self
         case .exponential(let seconds): .exponential(seconds + seconds)
         }
     }
 
-    /// The backoff this debounce stands for: `.linear(s)` is a constant `s` seconds,
+    /// The backoff this debounce stands for: `.constant(s)` is a constant `s` seconds,
     /// `.exponential(s)` starts at `s` seconds and doubles. Negative or NaN seconds mean no delay.
     ///
     /// ```swift
-    /// Debounce.linear(2).backoff        // .constant(.seconds(2))
+    /// Debounce.constant(2).backoff      // .constant(.seconds(2))
     /// Debounce.exponential(1).backoff   // .exponential(initial: .seconds(1), multiplier: 2)
     /// ```
     public var backoff: RetryPolicy.Backoff {
         switch self {
-        case .linear(let seconds): .constant(Self.duration(seconds: seconds))
+        case .constant(let seconds): .constant(Self.duration(seconds: seconds))
         case .exponential(let seconds): .exponential(initial: Self.duration(seconds: seconds), multiplier: 2)
         }
     }

@@ -40,20 +40,6 @@ public struct State<Stored, Value>: Sendable {
         computation(initial)
     }
 
-    /// Runs the computation from an initial state: Funswift's spelling of ``run(_:)``.
-    ///
-    /// The result is state first, as in ``run(_:)``; its labels say which is which.
-    ///
-    /// ```swift
-    /// State<Int, String> { ($0 * 2, "was \($0)") }.run(state: 21).value   // "was 21"
-    /// ```
-    /// - Parameter state: The state the computation starts from.
-    /// - Returns: The final state and the value, state first.
-    @inlinable
-    public func run(state: Stored) -> (state: Stored, value: Value) {
-        computation(state)
-    }
-
     /// Runs the computation and keeps only the final state.
     ///
     /// ```swift
@@ -66,18 +52,6 @@ public struct State<Stored, Value>: Sendable {
         computation(initial).0
     }
 
-    /// Runs the computation and keeps only the final state: Funswift's spelling of ``exec(_:)``.
-    ///
-    /// ```swift
-    /// State<Int, String> { ($0 * 2, "was \($0)") }.exec(state: 21)   // 42
-    /// ```
-    /// - Parameter state: The state the computation starts from.
-    /// - Returns: The final state.
-    @inlinable
-    public func exec(state: Stored) -> Stored {
-        computation(state).0
-    }
-
     /// Runs the computation and keeps only the value.
     ///
     /// ```swift
@@ -88,18 +62,6 @@ public struct State<Stored, Value>: Sendable {
     @inlinable
     public func eval(_ initial: Stored) -> Value {
         computation(initial).1
-    }
-
-    /// Runs the computation and keeps only the value: Funswift's spelling of ``eval(_:)``.
-    ///
-    /// ```swift
-    /// State<Int, String> { ($0 * 2, "was \($0)") }.eval(state: 21)   // "was 21"
-    /// ```
-    /// - Parameter state: The state the computation starts from.
-    /// - Returns: The value.
-    @inlinable
-    public func eval(state: Stored) -> Value {
-        computation(state).1
     }
 }
 
@@ -154,18 +116,6 @@ extension State where Value: Sendable {
     @inlinable
     public static func pure(_ value: Value) -> State<Stored, Value> {
         State { stored in (stored, value) }
-    }
-
-    /// A computation that leaves the state unchanged and returns `value`: Funswift's spelling of
-    /// ``pure(_:)``.
-    ///
-    /// ```swift
-    /// State<Int, String>(initial: "hi").run(3)   // (state: 3, value: "hi")
-    /// ```
-    /// - Parameter initial: The value every run returns.
-    @inlinable
-    public init(initial: Value) {
-        self.init { stored in (stored, initial) }
     }
 }
 

@@ -49,7 +49,7 @@ public struct AuthenticatingTransport: Transport {
     /// ```swift
     /// AuthenticatingTransport.rejectedStatus   // 401
     /// ```
-    public static let rejectedStatus: HttpStatusCode = 401
+    public static let rejectedStatus: HTTPStatusCode = 401
 
     /// Wraps `base` so that its requests carry `authenticator`'s credential.
     ///

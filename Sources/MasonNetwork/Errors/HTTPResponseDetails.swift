@@ -3,12 +3,12 @@ public import Foundation
 public import FoundationNetworking
 #endif
 
-/// An HTTP status code, as FunNetworking named it.
+/// An HTTP status code (FunNetworking's `HTTPStatusCode`).
 ///
 /// ```swift
-/// let notFound: HttpStatusCode = 404
+/// let notFound: HTTPStatusCode = 404
 /// ```
-public typealias HttpStatusCode = Int
+public typealias HTTPStatusCode = Int
 
 /// What a server answered: the status, the header fields and the body of an HTTP response.
 ///
@@ -23,7 +23,7 @@ public typealias HttpStatusCode = Int
 /// ```
 public struct HTTPResponseDetails: Sendable, Equatable {
     /// The status code, for example `404`.
-    public var status: HttpStatusCode
+    public var status: HTTPStatusCode
     /// The header fields, names as the server sent them.
     public var headers: [String: String]
     /// The body, unchanged.
@@ -38,7 +38,7 @@ public struct HTTPResponseDetails: Sendable, Equatable {
     ///   - status: The status code.
     ///   - headers: The header fields.
     ///   - body: The body.
-    public init(status: HttpStatusCode, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: HTTPStatusCode, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body

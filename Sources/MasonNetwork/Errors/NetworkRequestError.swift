@@ -153,7 +153,7 @@ public enum NetworkRequestError: Error, Sendable, Equatable {
     /// NetworkRequestError.invalidResponse(HTTPResponseDetails(status: 503)).statusCode   // 503
     /// NetworkRequestError.noResponse.statusCode                                         // nil
     /// ```
-    public var statusCode: HttpStatusCode? {
+    public var statusCode: HTTPStatusCode? {
         if case .invalidResponse(let response) = self { return response.status }
         return nil
     }

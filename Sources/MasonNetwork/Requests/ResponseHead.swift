@@ -27,7 +27,7 @@ public struct ResponseHead: Sendable {
     private let storage: Storage
 
     /// The status code, for example `200`.
-    public let statusCode: HttpStatusCode
+    public let statusCode: HTTPStatusCode
 
     /// Wraps an `HTTPURLResponse`; ``httpURLResponse`` returns it as it is.
     ///
@@ -52,7 +52,7 @@ public struct ResponseHead: Sendable {
     ///   - httpVersion: The protocol version, `"HTTP/1.1"` by default.
     ///   - headerFields: The header fields; repeated fields joined with `", "`, as HTTP allows.
     public init(
-        url: URL, statusCode: HttpStatusCode, httpVersion: String = "HTTP/1.1", headerFields: [String: String] = [:]
+        url: URL, statusCode: HTTPStatusCode, httpVersion: String = "HTTP/1.1", headerFields: [String: String] = [:]
     ) {
         storage = .fields(url: url, httpVersion: httpVersion, headerFields: headerFields)
         self.statusCode = statusCode

@@ -18,7 +18,7 @@ public import FoundationNetworking
 /// - Returns: The body and response, or the error describing the response.
 public func validateResponse(
     _ response: (Data, HTTPURLResponse),
-    acceptableStatus: Range<HttpStatusCode> = 200..<300
+    acceptableStatus: Range<HTTPStatusCode> = 200..<300
 ) -> Result<(Data, HTTPURLResponse), NetworkRequestError> {
     validateResponse((response.0, ResponseHead(response.1)), acceptableStatus: acceptableStatus).map { _ in response }
 }
@@ -37,7 +37,7 @@ public func validateResponse(
 /// - Returns: The body and head, or the error describing the response.
 public func validateResponse(
     _ response: (Data, ResponseHead),
-    acceptableStatus: Range<HttpStatusCode> = 200..<300
+    acceptableStatus: Range<HTTPStatusCode> = 200..<300
 ) -> Result<(Data, ResponseHead), NetworkRequestError> {
     let (data, head) = response
     guard acceptableStatus.contains(head.statusCode) else {
@@ -70,7 +70,7 @@ public func validateResponse(
     data: Data?,
     response: URLResponse?,
     error: (any Error)?,
-    acceptableStatus: Range<HttpStatusCode> = 200..<300
+    acceptableStatus: Range<HTTPStatusCode> = 200..<300
 ) -> Result<(Data, HTTPURLResponse), NetworkRequestError> {
     if let error { return .failure(NetworkRequestError(error)) }
     guard let httpResponse = response as? HTTPURLResponse else { return .failure(.noResponse) }

@@ -64,7 +64,7 @@ public struct HTTPRetryPolicy: Sendable {
     /// HTTPRetryPolicy.standard.retryableStatusCodes.contains(429)    // true
     /// HTTPRetryPolicy.alamofire.retryableStatusCodes.contains(429)   // false
     /// ```
-    public var retryableStatusCodes: Set<HttpStatusCode>
+    public var retryableStatusCodes: Set<HTTPStatusCode>
 
     /// The `URLError` codes of connection failures worth another attempt (default:
     /// ``defaultRetryableURLErrorCodes``).
@@ -103,7 +103,7 @@ public struct HTTPRetryPolicy: Sendable {
     public init(
         schedule: RetryPolicy = HTTPRetryPolicy.standardSchedule,
         retryableMethods: Set<HTTPMethod> = HTTPRetryPolicy.idempotentMethods,
-        retryableStatusCodes: Set<HttpStatusCode> = HTTPRetryPolicy.defaultRetryableStatusCodes,
+        retryableStatusCodes: Set<HTTPStatusCode> = HTTPRetryPolicy.defaultRetryableStatusCodes,
         retryableURLErrorCodes: Set<URLError.Code> = HTTPRetryPolicy.defaultRetryableURLErrorCodes,
         honorsRetryAfter: Bool = true
     ) {
@@ -150,7 +150,7 @@ public struct HTTPRetryPolicy: Sendable {
     /// ```
     /// - Parameter status: The response's status code.
     /// - Returns: `true` when the status is in ``retryableStatusCodes``.
-    public func shouldRetry(status: HttpStatusCode) -> Bool {
+    public func shouldRetry(status: HTTPStatusCode) -> Bool {
         retryableStatusCodes.contains(status)
     }
 
@@ -216,7 +216,7 @@ public struct HTTPRetryPolicy: Sendable {
     /// ```swift
     /// HTTPRetryPolicy.defaultRetryableStatusCodes.sorted()   // [408, 429, 500, 502, 503, 504]
     /// ```
-    public static var defaultRetryableStatusCodes: Set<HttpStatusCode> {
+    public static var defaultRetryableStatusCodes: Set<HTTPStatusCode> {
         [408, 429, 500, 502, 503, 504]
     }
 

@@ -26,3 +26,12 @@ import Testing
         #expect(HTTPResponseDetails(status: 500, body: Data([0xFF, 0xFE])).text == nil)
     }
 }
+
+@Suite struct HTTPStatusCodeSpellingTests {
+    @Test func theSeedsSpellingIsTheSameType() {
+        let seed: HttpStatusCode = 404
+        let primary: HTTPStatusCode = seed
+        #expect(primary == 404)
+        #expect(HttpStatusCode.self == HTTPStatusCode.self)
+    }
+}
