@@ -42,3 +42,46 @@ public func compose<Value, Left, Middle, NewValue>(
 ) -> @Sendable (Value) -> Either<Left, NewValue> {
     { first($0).flatMap(second) }
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// Map composition of plain functions: ``compose(_:mapping:)-(_,_)`` for `Either` when `first` or `second`
+/// is not `@Sendable`; the result is a plain function.
+///
+/// ```swift
+/// let parse: (String) -> Either<String, Int> = { Int($0).map(Either.right) ?? .left($0) }
+/// compose(parse, mapping: { $0 * 2 })("21")   // .right(42)
+/// ```
+/// - Parameters:
+///   - first: The function that runs first.
+///   - second: The function applied to `first`'s value.
+/// - Returns: A function from `first`'s input to a Either of `second`'s output.
+@inlinable
+@_disfavoredOverload
+public func compose<Value, Left, Middle, NewValue>(
+    _ first: @escaping (Value) -> Either<Left, Middle>,
+    mapping second: @escaping (Middle) -> NewValue
+) -> (Value) -> Either<Left, NewValue> {
+    { first($0).map(second) }
+}
+
+/// Kleisli composition of plain functions: ``compose(_:flatMapping:)-(_,_)`` for `Either` when `first` or `second`
+/// is not `@Sendable`; the result is a plain function.
+///
+/// ```swift
+/// let parse: (String) -> Either<String, Int> = { Int($0).map(Either.right) ?? .left($0) }
+/// compose(parse, flatMapping: { .right($0 / 2) })("8")   // .right(4)
+/// ```
+/// - Parameters:
+///   - first: The function that runs first.
+///   - second: The function applied to `first`'s value.
+/// - Returns: A function from `first`'s input to `second`'s result.
+@inlinable
+@_disfavoredOverload
+public func compose<Value, Left, Middle, NewValue>(
+    _ first: @escaping (Value) -> Either<Left, Middle>,
+    flatMapping second: @escaping (Middle) -> Either<Left, NewValue>
+) -> (Value) -> Either<Left, NewValue> {
+    { first($0).flatMap(second) }
+}

@@ -89,3 +89,38 @@ public func <*> <Left, Value, NewValue>(
 ) -> Either<Left, NewValue> {
     apply(transform, value)
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// `first <&> second` for `Either` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let parse: (String) -> Either<String, Int> = { Int($0).map(Either.right) ?? .left($0) }
+/// (parse <&> { $0 * 2 })("21")   // .right(42)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <&> <Value, Left, Middle, NewValue>(
+    first: @escaping (Value) -> Either<Left, Middle>,
+    second: @escaping (Middle) -> NewValue
+) -> (Value) -> Either<Left, NewValue> {
+    compose(first, mapping: second)
+}
+
+/// `first >=> second` for `Either` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let parse: (String) -> Either<String, Int> = { Int($0).map(Either.right) ?? .left($0) }
+/// "8" |> parse >=> { .right($0 / 2) }   // .right(4)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func >=> <Value, Left, Middle, NewValue>(
+    first: @escaping (Value) -> Either<Left, Middle>,
+    second: @escaping (Middle) -> Either<Left, NewValue>
+) -> (Value) -> Either<Left, NewValue> {
+    compose(first, flatMapping: second)
+}

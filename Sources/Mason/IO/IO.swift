@@ -125,3 +125,53 @@ extension IO {
         appending { transform($0).unsafeRun() }
     }
 }
+
+// Plain twins: `IO` is `Sendable`, so it holds `@Sendable` closures. A closure that is not — one that
+// captures a non-Sendable object, or a `let f: (A) -> IO<B>` declared without the attribute — goes
+// in `sending` (the caller gives it up) and is called under a lock, one run at a time (see
+// `SerialFunction`). Swift prefers the `@Sendable` overloads above whenever the closure is
+// `@Sendable`, so only these closures pay for the lock.
+extension IO where Value: Sendable {
+    /// Creates an effect from work that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let log = Log()                         // a class that is not Sendable
+    /// let count: () -> Int = { log.count }
+    /// let size = IO(count)                    // `count` is given up to the effect
+    /// ```
+    /// - Parameter work: The work to describe; the effect takes it over, and it does not run now.
+    @_disfavoredOverload
+    public init(_ work: sending @escaping () -> Value) {
+        let serial = SerialFunction<Void, Value> { work() }
+        self.init { serial(()) }
+    }
+
+    /// ``map(_:)`` with a transformation that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let describe: (Int) -> String = { "count: \($0)" }
+    /// IO.pure(3).map(describe).unsafeRun()   // "count: 3"
+    /// ```
+    /// - Parameter transform: Applied to the value on each run; the effect takes it over.
+    /// - Returns: A new effect.
+    @_disfavoredOverload
+    public func map<NewValue: Sendable>(_ transform: sending @escaping (Value) -> NewValue) -> IO<NewValue> {
+        let serial = SerialFunction(transform)
+        return map { serial($0) }
+    }
+
+    /// ``flatMap(_:)`` with a function that is not `@Sendable`, such as FunNetworking's
+    /// `let fetchHostInfo: (Either<Error, Host>) -> IO<Either<Error, IpInfo>>`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let greet: (String) -> IO<String> = { name in IO { "Hello, \(name)" } }
+    /// IO.pure("Ada").flatMap(greet).unsafeRun()   // "Hello, Ada"
+    /// ```
+    /// - Parameter transform: Builds the next effect on each run; the effect takes it over.
+    /// - Returns: An effect that runs this one, then the one `transform` returns.
+    @_disfavoredOverload
+    public func flatMap<NewValue>(_ transform: sending @escaping (Value) -> IO<NewValue>) -> IO<NewValue> {
+        let serial = SerialFunction(transform)
+        return flatMap { serial($0) }
+    }
+}

@@ -44,3 +44,46 @@ public func compose<Value, Middle, NewValue>(
 ) -> @Sendable (Value) -> NewValue? {
     { first($0).flatMap(second) }
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// Map composition of plain functions: ``compose(_:mapping:)-(_,_)`` for `Optional` when `first` or `second`
+/// is not `@Sendable`; the result is a plain function.
+///
+/// ```swift
+/// let parse: (String) -> Int? = { Int($0) }
+/// compose(parse, mapping: { $0 * 2 })("21")   // Optional(42)
+/// ```
+/// - Parameters:
+///   - first: The function that runs first.
+///   - second: The function applied to `first`'s value.
+/// - Returns: A function from `first`'s input to a Optional of `second`'s output.
+@inlinable
+@_disfavoredOverload
+public func compose<Value, Middle, NewValue>(
+    _ first: @escaping (Value) -> Middle?,
+    mapping second: @escaping (Middle) -> NewValue
+) -> (Value) -> NewValue? {
+    { first($0).map(second) }
+}
+
+/// Kleisli composition of plain functions: ``compose(_:flatMapping:)-(_,_)`` for `Optional` when `first` or `second`
+/// is not `@Sendable`; the result is a plain function.
+///
+/// ```swift
+/// let parse: (String) -> Int? = { Int($0) }
+/// compose(parse, flatMapping: { $0 > 0 ? $0 : nil })("-4")   // nil
+/// ```
+/// - Parameters:
+///   - first: The function that runs first.
+///   - second: The function applied to `first`'s value.
+/// - Returns: A function from `first`'s input to `second`'s result.
+@inlinable
+@_disfavoredOverload
+public func compose<Value, Middle, NewValue>(
+    _ first: @escaping (Value) -> Middle?,
+    flatMapping second: @escaping (Middle) -> NewValue?
+) -> (Value) -> NewValue? {
+    { first($0).flatMap(second) }
+}

@@ -93,3 +93,38 @@ public func <*> <Value, NewValue>(
 ) -> NewValue? {
     apply(transform, value)
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// `first <&> second` for `Optional` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let parse: (String) -> Int? = { Int($0) }
+/// (parse <&> { $0 * 2 })("21")   // Optional(42)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <&> <Value, Middle, NewValue>(
+    first: @escaping (Value) -> Middle?,
+    second: @escaping (Middle) -> NewValue
+) -> (Value) -> NewValue? {
+    compose(first, mapping: second)
+}
+
+/// `first >=> second` for `Optional` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let parse: (String) -> Int? = { Int($0) }
+/// "42" |> parse >=> { $0 * 2 }   // Optional(84)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func >=> <Value, Middle, NewValue>(
+    first: @escaping (Value) -> Middle?,
+    second: @escaping (Middle) -> NewValue?
+) -> (Value) -> NewValue? {
+    compose(first, flatMapping: second)
+}

@@ -43,3 +43,46 @@ public func compose<Value, Middle, NewValue, Failure>(
 ) -> @Sendable (Value) -> Result<NewValue, Failure> {
     { first($0).flatMap(second) }
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// Map composition of plain functions: ``compose(_:mapping:)-(_,_)`` for `Result` when `first` or `second`
+/// is not `@Sendable`; the result is a plain function.
+///
+/// ```swift
+/// let parse: (String) -> Result<Int, ParseError> = { Int($0).map(Result.success) ?? .failure(.notANumber) }
+/// compose(parse, mapping: { $0 * 2 })("21")   // .success(42)
+/// ```
+/// - Parameters:
+///   - first: The function that runs first.
+///   - second: The function applied to `first`'s value.
+/// - Returns: A function from `first`'s input to a Result of `second`'s output.
+@inlinable
+@_disfavoredOverload
+public func compose<Value, Middle, NewValue, Failure>(
+    _ first: @escaping (Value) -> Result<Middle, Failure>,
+    mapping second: @escaping (Middle) -> NewValue
+) -> (Value) -> Result<NewValue, Failure> {
+    { first($0).map(second) }
+}
+
+/// Kleisli composition of plain functions: ``compose(_:flatMapping:)-(_,_)`` for `Result` when `first` or `second`
+/// is not `@Sendable`; the result is a plain function.
+///
+/// ```swift
+/// let parse: (String) -> Result<Int, ParseError> = { Int($0).map(Result.success) ?? .failure(.notANumber) }
+/// compose(parse, flatMapping: { .success($0 / 2) })("8")   // .success(4)
+/// ```
+/// - Parameters:
+///   - first: The function that runs first.
+///   - second: The function applied to `first`'s value.
+/// - Returns: A function from `first`'s input to `second`'s result.
+@inlinable
+@_disfavoredOverload
+public func compose<Value, Middle, NewValue, Failure>(
+    _ first: @escaping (Value) -> Result<Middle, Failure>,
+    flatMapping second: @escaping (Middle) -> Result<NewValue, Failure>
+) -> (Value) -> Result<NewValue, Failure> {
+    { first($0).flatMap(second) }
+}

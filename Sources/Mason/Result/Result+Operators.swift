@@ -114,3 +114,54 @@ public func <*> <Value, NewValue, Failure>(
 ) -> Result<NewValue, Failure> {
     apply(transform, value)
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// `first <&> second` for `Result` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let parse: (String) -> Result<Int, ParseError> = { Int($0).map(Result.success) ?? .failure(.notANumber) }
+/// (parse <&> { $0 * 2 })("21")   // .success(42)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <&> <Value, Middle, NewValue, Failure>(
+    first: @escaping (Value) -> Result<Middle, Failure>,
+    second: @escaping (Middle) -> NewValue
+) -> (Value) -> Result<NewValue, Failure> {
+    compose(first, mapping: second)
+}
+
+/// `first >=> second` for `Result` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let parse: (String) -> Result<Int, ParseError> = { Int($0).map(Result.success) ?? .failure(.notANumber) }
+/// "8" |> parse >=> { .success($0 / 2) }   // .success(4)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func >=> <Value, Middle, NewValue, Failure>(
+    first: @escaping (Value) -> Result<Middle, Failure>,
+    second: @escaping (Middle) -> Result<NewValue, Failure>
+) -> (Value) -> Result<NewValue, Failure> {
+    compose(first, flatMapping: second)
+}
+
+/// `first >=> second` for `Result` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function. The mixed form: `second` returns a plain value.
+///
+/// ```swift
+/// let parse: (String) -> Result<Int, ParseError> = { Int($0).map(Result.success) ?? .failure(.notANumber) }
+/// "21" |> parse >=> { $0 * 2 }   // .success(42)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func >=> <Value, Middle, NewValue, Failure>(
+    first: @escaping (Value) -> Result<Middle, Failure>,
+    second: @escaping (Middle) -> NewValue
+) -> (Value) -> Result<NewValue, Failure> {
+    compose(first, mapping: second)
+}

@@ -282,9 +282,9 @@ private func makeReadmeServer() -> StubTransport {
             <&> decodeJsonData
     }
 
-    private var fetchHostInfo: @Sendable (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> {
-        let ipInfoFrom = self.ipInfoFrom
-        return { result in
+    @Test func chainingFetchesTheIPThenItsInfo() async {
+        // As the README declares it: a plain function type, no `@Sendable`.
+        let fetchHostInfo: (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> = { result in
             switch result {
             case let .right(host):
                 return ipInfoFrom(host)
@@ -292,9 +292,6 @@ private func makeReadmeServer() -> StubTransport {
                 return IO { .left(error) }
             }
         }
-    }
-
-    @Test func chainingFetchesTheIPThenItsInfo() async {
         let ipInfoFetcher = fetchIpNumber >>- fetchHostInfo
         let result = ipInfoFetcher.unsafeRun()
         guard case .right(let info) = result else {

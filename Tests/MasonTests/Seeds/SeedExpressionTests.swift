@@ -161,34 +161,46 @@ private let requestWithTimeout = urlRequestWithTimeout
             <&> decodeJsonData
     }()
 
-    private static func ipInfoFrom(_ host: Host) -> IO<Either<any Error, IpInfo>> {
-        "https://ipinfo.io/\(host.ip)/geo"
-            |> URL.init(string:)
-            >=> requestWithTimeout(30)
-            |> requestSyncE
-            <&> decodeJsonData
-    }
-
-    private let fetchHostInfo: @Sendable (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> = { result in
-        switch result {
-        case let .right(host):
-            return ipInfoFrom(host)
-        case let .left(error):
-            return IO { .left(error) }
-        }
-    }
-
     @Test func funNetworkingChainingWithBindFetchesTheSecondResource() {
+        // As written in the README: a plain, unannotated function type.
+        let fetchHostInfo: (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> = { result in
+            switch result {
+            case let .right(host):
+                return ipInfoFrom(host)
+            case let .left(error):
+                return IO { .left(error) }
+            }
+        }
         let ipInfoFetcher = fetchIpNumber >>- fetchHostInfo
         guard case .right(let info) = ipInfoFetcher.unsafeRun() else {
             Issue.record("expected the IP info")
             return
         }
         #expect(info == IpInfo(city: "Lund"))
+    }
+
+    @Test func funNetworkingChainingWithFlatMapFetchesTheSecondResource() {
+        let fetchHostInfo: (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> = { result in
+            switch result {
+            case let .right(host):
+                return ipInfoFrom(host)
+            case let .left(error):
+                return IO { .left(error) }
+            }
+        }
         guard case .right(let same) = fetchIpNumber.flatMap(fetchHostInfo).unsafeRun() else {
             Issue.record("expected the IP info")
             return
         }
-        #expect(same == info)
+        #expect(same == IpInfo(city: "Lund"))
     }
+}
+
+// FunNetworking README, "How to do chaining?": a free function there too.
+private func ipInfoFrom(_ host: Host) -> IO<Either<any Error, IpInfo>> {
+    "https://ipinfo.io/\(host.ip)/geo"
+        |> URL.init(string:)
+        >=> requestWithTimeout(30)
+        |> requestSyncE
+        <&> decodeJsonData
 }

@@ -1,0 +1,82 @@
+import Mason
+import Testing
+
+/// A log that is not `Sendable`: what a plain closure captures and a `@Sendable` one may not.
+private final class Log {
+    var entries: [Int] = []
+    func record(_ value: Int) -> Int {
+        entries.append(value)
+        return value
+    }
+}
+
+private enum ParseError: Error, Equatable { case notANumber }
+
+/// Composition of plain functions: the plain twins answer when a function is not `@Sendable`; two
+/// `@Sendable` functions still compose into a `@Sendable` one.
+@Suite struct ComposeTests {
+    @Test func plainFunctionsComposeAndKeepTheirCapturedState() {
+        let log = Log()
+        let record: (Int) -> Int = { log.record($0) }
+        let double: (Int) -> Int = { $0 * 2 }
+        let forward = record >>> double
+        let backward = double <<< record
+        #expect(forward(1) == 2)
+        #expect(backward(2) == 4)
+        #expect(compose(record, double)(3) == 6)
+        #expect(compose(double, after: record)(4) == 8)
+        #expect(log.entries == [1, 2, 3, 4])
+    }
+
+    @Test func sendableFunctionsStillComposeIntoASendableFunction() async {
+        let increment: @Sendable (Int) -> Int = { $0 + 1 }
+        let double: @Sendable (Int) -> Int = { $0 * 2 }
+        // Each binding compiles only if the composition is @Sendable.
+        let forward: @Sendable (Int) -> Int = increment >>> double
+        let backward: @Sendable (Int) -> Int = double <<< increment
+        let literal: @Sendable (Int) -> Int = { (x: Int) in x + 1 } >>> { $0 * 2 }
+        let parse: @Sendable (String) -> Int? = { Int($0) }
+        let kleisli: @Sendable (String) -> Int? = parse >=> { $0 * 2 }
+        let results = await Task.detached { [forward, backward, literal, kleisli] in
+            [forward(3), backward(3), literal(3), kleisli("4") ?? 0]
+        }.value
+        #expect(results == [8, 8, 8, 8])
+    }
+
+    @Test func plainOptionalFunctionsCompose() {
+        let log = Log()
+        let parse: (String) -> Int? = { Int($0).map(log.record) }
+        let positive: (Int) -> Int? = { $0 > 0 ? $0 : nil }
+        #expect(compose(parse, mapping: { $0 * 2 })("21") == 42)
+        #expect(compose(parse, flatMapping: positive)("-4") == nil)
+        #expect((parse <&> { $0 + 1 })("1") == 2)
+        #expect(("5" |> parse >=> positive) == 5)
+        #expect(("x" |> parse >=> positive) == nil)
+        #expect(log.entries == [21, -4, 1, 5])
+    }
+
+    @Test func plainResultFunctionsCompose() {
+        let log = Log()
+        let parse: (String) -> Result<Int, ParseError> = { Int($0).map { .success(log.record($0)) } ?? .failure(.notANumber) }
+        let half: (Int) -> Result<Int, ParseError> = { .success($0 / 2) }
+        #expect(compose(parse, mapping: { $0 * 2 })("21") == .success(42))
+        #expect(compose(parse, flatMapping: half)("8") == .success(4))
+        #expect((parse <&> { $0 + 1 })("1") == .success(2))
+        #expect(("8" |> parse >=> half) == .success(4))
+        #expect(("21" |> parse >=> { $0 * 2 }) == .success(42))
+        #expect(("x" |> parse >=> half) == .failure(.notANumber))
+        #expect(log.entries == [21, 8, 1, 8, 21])
+    }
+
+    @Test func plainEitherFunctionsCompose() {
+        let log = Log()
+        let parse: (String) -> Either<String, Int> = { Int($0).map { .right(log.record($0)) } ?? .left($0) }
+        let half: (Int) -> Either<String, Int> = { .right($0 / 2) }
+        #expect(compose(parse, mapping: { $0 * 2 })("21") == .right(42))
+        #expect(compose(parse, flatMapping: half)("8") == .right(4))
+        #expect((parse <&> { $0 + 1 })("1") == .right(2))
+        #expect(("8" |> parse >=> half) == .right(4))
+        #expect(("x" |> parse >=> half) == .left("x"))
+        #expect(log.entries == [21, 8, 1, 8])
+    }
+}
