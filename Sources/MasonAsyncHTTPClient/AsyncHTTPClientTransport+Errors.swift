@@ -77,7 +77,7 @@ extension AsyncHTTPClientTransport {
     private static func urlErrorCode(for error: HTTPClientError) -> URLError.Code? {
         let timeouts: [HTTPClientError] = [
             .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout,
-            .tlsHandshakeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout,
+            .tlsHandshakeTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout
         ]
         if timeouts.contains(error) { return .timedOut }
         if error == .remoteConnectionClosed { return .networkConnectionLost }
@@ -106,11 +106,12 @@ extension AsyncHTTPClientTransport {
     private static func nestedCode(in value: Any, depth: Int) -> URLError.Code? {
         guard depth > 0 else { return nil }
         for child in Mirror(reflecting: value).children {
-            let code = if let error = child.value as? any Error {
-                urlErrorCode(for: error, depth: depth - 1)
-            } else {
-                nestedCode(in: child.value, depth: depth - 1)
-            }
+            let code =
+                if let error = child.value as? any Error {
+                    urlErrorCode(for: error, depth: depth - 1)
+                } else {
+                    nestedCode(in: child.value, depth: depth - 1)
+                }
             if let code { return code }
         }
         return nil

@@ -184,7 +184,9 @@ public struct AsyncHTTPClientTransport: Transport {
         let id = timeout.map { _ in watchdog.makeID() }
         // A HEAD answer announces the length of a body it does not carry: nothing to limit.
         let isHead = prepared.httpMethod == "HEAD"
-        let collector = ResponseCollector(into: sink, limit: isHead ? nil : limit) { [watchdog] in id.map(watchdog.touch) }
+        let collector = ResponseCollector(into: sink, limit: isHead ? nil : limit) { [watchdog] in
+            id.map(watchdog.touch)
+        }
         do {
             let clientRequest = try HTTPClient.Request(prepared)
             let task = client.execute(request: clientRequest, delegate: collector, eventLoop: .indifferent)
@@ -194,7 +196,11 @@ public struct AsyncHTTPClientTransport: Transport {
             defer { if let id { watchdog.unwatch(id) } }
             let collected: ResponseCollector<Sink>.Collected
             do {
-                collected = try await withTaskCancellationHandler { try await task.get() } onCancel: { task.cancel() }
+                collected = try await withTaskCancellationHandler {
+                    try await task.get()
+                } onCancel: {
+                    task.cancel()
+                }
             } catch is IdleTimeout {
                 throw collector.timeoutError
             }

@@ -63,7 +63,8 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
 
     func didReceiveHead(task: HTTPClient.Task<Collected>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         onProgress()
-        if let limit, let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > limit {
+        if let limit, let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > limit
+        {
             return task.eventLoop.makeFailedFuture(NetworkRequestError.bodyTooLarge(limit: limit))
         }
         self.head = head

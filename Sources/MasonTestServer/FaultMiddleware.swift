@@ -162,7 +162,8 @@ struct FaultMiddleware: RouterMiddleware {
             }
         case .truncatedBody(let declaresLength):
             let response = try await next(request, context)
-            return try await LoopbackServer.truncated(response, declaresLength: declaresLength) { [channel = context.channel] in
+            return try await LoopbackServer.truncated(response, declaresLength: declaresLength) {
+                [channel = context.channel] in
                 try? await channel.close()
             }
         case .delayed, .neverRespond:

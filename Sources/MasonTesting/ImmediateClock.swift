@@ -71,7 +71,7 @@ public final class ImmediateClock: Clock, Sendable {
             state.sleeps += 1
             state.now = deadline
         }
-        await Task.yield()   // a sleep is a suspension point, as on a real clock
+        await Task.yield()  // a sleep is a suspension point, as on a real clock
         try Task.checkCancellation()
     }
 }

@@ -161,7 +161,8 @@ public final class StubTransport: Transport {
     ///   - routes: The responses by absolute URL string.
     ///   - fallback: The response for any other URL; `.status(404)` by default.
     /// - Returns: The stub.
-    public static func routes(_ routes: [String: StubResponse], fallback: StubResponse = .status(404)) -> StubTransport {
+    public static func routes(_ routes: [String: StubResponse], fallback: StubResponse = .status(404)) -> StubTransport
+    {
         StubTransport { request in routes[request.url?.absoluteString ?? ""] ?? fallback }
     }
 
@@ -211,7 +212,7 @@ public final class StubTransport: Transport {
     ) -> StubTransport {
         StubTransport { _ in
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(3600))   // woken early by cancellation
+                try? await Task.sleep(for: .seconds(3600))  // woken early by cancellation
             }
             throw error
         }

@@ -94,7 +94,9 @@ import Darwin
     }
 
     @Test func aURLTheClientCannotSendToIsRejectedWithItsError() {
-        #expect(throws: HTTPClientError.emptyHost) { try HTTPClient.Request(URLRequest(url: URL(string: "http:///items")!)) }
+        #expect(throws: HTTPClientError.emptyHost) {
+            try HTTPClient.Request(URLRequest(url: URL(string: "http:///items")!))
+        }
         #expect(throws: HTTPClientError.unsupportedScheme("ftp")) {
             try HTTPClient.Request(URLRequest(url: URL(string: "ftp://example.com/a")!))
         }
@@ -128,9 +130,13 @@ import Darwin
     // The two requests run side by side, so the test takes as long as the slow body.
     @Test func theHeadDeadlinePolicyLetsABodyArriveSlowerThanTheRequestsTimeout() async throws {
         func exercise(_ server: LoopbackServer, _ client: HTTPClient) async throws {
-            let request = URLRequest(url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .milliseconds(3500))), timeoutInterval: 1.5)
+            let request = URLRequest(
+                url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .milliseconds(3500))),
+                timeoutInterval: 1.5)
             async let idling = requestAsync(request, transport: AsyncHTTPClientTransport(client: client)).value
-            let headDeadline = await requestAsync(request, transport: AsyncHTTPClientTransport(client: client, timeoutPolicy: .headDeadline)).value
+            let headDeadline = await requestAsync(
+                request, transport: AsyncHTTPClientTransport(client: client, timeoutPolicy: .headDeadline)
+            ).value
             let idle = await idling
             guard case .failure(.failed(_, let code)) = idle else {
                 Issue.record("expected the idle timeout to fire, got \(idle)")
@@ -154,12 +160,18 @@ import Darwin
     @Test func aClosedPortRetriedUntilTheTimeoutFailsWithTimedOutWaitingForAConnection() async throws {
         let port = try await LoopbackServer.withRunning { server in server.port }
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/ip"))
-        let result = await requestAsync(URLRequest(url: url, timeoutInterval: 0.3), transport: AsyncHTTPClientTransport()).value
-        #expect(result == .failure(.failed(description: String(describing: HTTPClientError.connectTimeout), code: .timedOut)))
+        let result = await requestAsync(
+            URLRequest(url: url, timeoutInterval: 0.3), transport: AsyncHTTPClientTransport()
+        ).value
+        #expect(
+            result
+                == .failure(.failed(description: String(describing: HTTPClientError.connectTimeout), code: .timedOut)))
     }
 
     @Test func theTimeoutIsTheRequestsTimeoutIntervalSubSecondIncluded() {
-        #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: 0.25)) == .milliseconds(250))
+        #expect(
+            AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: 0.25)) == .milliseconds(250)
+        )
         #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: 30)) == .seconds(30))
         #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: 0)) == nil)
         #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: .infinity)) == nil)
@@ -183,7 +195,8 @@ import Darwin
         #expect(Self.translated(CancellationError()) == .canceledByUser)
         #expect(Self.translated(HTTPClientError.cancelled) == .canceledByUser)
         // A request cancelled while it waits for a connection fails with the last connection error.
-        #expect(Self.translated(IOError(errnoCode: ECONNREFUSED, reason: "connect"), cancelled: true) == .canceledByUser)
+        #expect(
+            Self.translated(IOError(errnoCode: ECONNREFUSED, reason: "connect"), cancelled: true) == .canceledByUser)
     }
 
     @Test func timeoutsBecomeTimedOut() {
@@ -194,11 +207,15 @@ import Darwin
     }
 
     @Test func connectionFailuresKeepTheirURLErrorCodes() {
-        #expect(AsyncHTTPClientTransport.urlErrorCode(for: IOError(errnoCode: ECONNREFUSED, reason: "connect"))
-            == .cannotConnectToHost)
-        #expect(AsyncHTTPClientTransport.urlErrorCode(for: IOError(errnoCode: ECONNRESET, reason: "read"))
-            == .networkConnectionLost)
-        #expect(AsyncHTTPClientTransport.urlErrorCode(for: HTTPClientError.remoteConnectionClosed) == .networkConnectionLost)
+        #expect(
+            AsyncHTTPClientTransport.urlErrorCode(for: IOError(errnoCode: ECONNREFUSED, reason: "connect"))
+                == .cannotConnectToHost)
+        #expect(
+            AsyncHTTPClientTransport.urlErrorCode(for: IOError(errnoCode: ECONNRESET, reason: "read"))
+                == .networkConnectionLost)
+        #expect(
+            AsyncHTTPClientTransport.urlErrorCode(for: HTTPClientError.remoteConnectionClosed) == .networkConnectionLost
+        )
         #expect(AsyncHTTPClientTransport.urlErrorCode(for: ChannelError.eof) == .networkConnectionLost)
     }
 
@@ -221,7 +238,9 @@ import Darwin
     @Test func otherErrorsFailWithTheirDescriptionAndNoCode() {
         struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
         #expect(Self.translated(Odd()) == .failed(description: "odd", code: nil))
-        #expect(Self.translated(HTTPClientError.invalidURL) == .failed(description: "HTTPClientError.invalidURL", code: nil))
+        #expect(
+            Self.translated(HTTPClientError.invalidURL) == .failed(description: "HTTPClientError.invalidURL", code: nil)
+        )
         #expect(Self.translated(NetworkRequestError.bodyTooLarge(limit: 3)) == .bodyTooLarge(limit: 3))
     }
 }

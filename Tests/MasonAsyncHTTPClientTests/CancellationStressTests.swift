@@ -89,7 +89,8 @@ import Testing
     private typealias TransportKind = TransportConformanceTests.TransportKind
 
     @Test(arguments: [TransportKind.urlSession, .asyncHTTPClient])
-    private func cancellingABusyLoadEndsEveryRequestOnceAndLeavesTheTransportWorking(_ kind: TransportKind) async throws {
+    private func cancellingABusyLoadEndsEveryRequestOnceAndLeavesTheTransportWorking(_ kind: TransportKind) async throws
+    {
         try await Self.withTransport(kind) { base in
             try await LoopbackServer.withRunning { server in
                 let recorder = LogRecorder()
@@ -97,7 +98,7 @@ import Testing
                 let transport = base.logging(to: recorder.logger(level: .info)).retrying(policy)
                 for repetition in 0..<Self.repetitions {
                     let passed = try await Self.cancelMidway(repetition, through: transport, server: server)
-                    guard passed else { return }   // the first failing repetition says enough
+                    guard passed else { return }  // the first failing repetition says enough
                 }
                 try await Self.expectAllSucceed(through: transport, server: server)
             }
@@ -105,7 +106,8 @@ import Testing
     }
 
     /// Runs `body` with a transport of `kind` that lets all 64 workers have a connection.
-    private static func withTransport(_ kind: TransportKind, _ body: (any Transport) async throws -> Void) async throws {
+    private static func withTransport(_ kind: TransportKind, _ body: (any Transport) async throws -> Void) async throws
+    {
         guard let timeoutPolicy = kind.timeoutPolicy else {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = concurrency
@@ -142,7 +144,9 @@ import Testing
         let outcomes = ledger.outcomes
         let lost = started.subtracting(outcomes.keys)
         let twice = outcomes.filter { $0.value.count > 1 }.keys.sorted()
-        let wrong = outcomes.filter { index, outcomes in !outcomes.allSatisfy { Scenario(index).accepts($0, index: index) } }
+        let wrong = outcomes.filter { index, outcomes in
+            !outcomes.allSatisfy { Scenario(index).accepts($0, index: index) }
+        }
         let held = outcomes.filter { Scenario($0.key) == .held }
         let lastEnd = ledger.lastEnd ?? cancelled
         let late = lastEnd - cancelled
@@ -157,7 +161,8 @@ import Testing
     /// The load: 64 workers taking the next request until all have started or the task is cancelled.
     /// Returns the requests that started.
     private static func load(
-        through transport: any Transport, server: LoopbackServer, id: @escaping @Sendable (Int) -> String, ledger: Ledger
+        through transport: any Transport, server: LoopbackServer, id: @escaping @Sendable (Int) -> String,
+        ledger: Ledger
     ) async -> Set<Int> {
         let next = Locked(0)
         return await withTaskGroup(of: [Int].self) { group in

@@ -30,7 +30,8 @@ import FoundationNetworking
         var script: FaultScript? {
             switch self {
             case .unavailableThenFine: [.retryAfter(seconds: 1, status: 503), .passThrough]
-            case .throttledUntilDateThenFine: [.retryAfter(date: Date().addingTimeInterval(2), status: 429), .passThrough]
+            case .throttledUntilDateThenFine:
+                [.retryAfter(date: Date().addingTimeInterval(2), status: 429), .passThrough]
             case .droppedThenFine: [.dropConnection, .passThrough]
             case .slowBody: .always(.slowBody(chunks: 3, interval: .milliseconds(1)))
             case .alwaysFailing: .always(.status(500))
@@ -82,7 +83,8 @@ import FoundationNetworking
                 if let script = Scenario(index).script { server.inject(script, forID: "soak-\(index)") }
             }
             let base = Self.transport(kind)
-            let policy = HTTPRetryPolicy(schedule: RetryPolicy(retries: 3, backoff: .exponential(initial: .milliseconds(50)), jitter: .full))
+            let policy = HTTPRetryPolicy(
+                schedule: RetryPolicy(retries: 3, backoff: .exponential(initial: .milliseconds(50)), jitter: .full))
             let completions = Completions()
 
             let wrong: [String] = await withTaskGroup(of: [String].self) { group in
@@ -105,7 +107,7 @@ import FoundationNetworking
                             let outcome = await withCheckedContinuation { continuation in
                                 deferred.run { outcome in
                                     completions.record(index)
-                                    continuation.resume(returning: outcome)   // a second completion would trap here
+                                    continuation.resume(returning: outcome)  // a second completion would trap here
                                 }
                             }
                             if !Scenario(index).accepts(outcome, index: index) {

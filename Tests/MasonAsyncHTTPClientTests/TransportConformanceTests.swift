@@ -24,10 +24,13 @@ import Testing
         var testDescription: String { rawValue }
 
         /// A transport of this kind with the given limits.
-        func make(maximumBodySize: Int? = TransportConformanceTests.limit, maximumDownloadSize: Int? = nil) -> any Transport {
+        func make(maximumBodySize: Int? = TransportConformanceTests.limit, maximumDownloadSize: Int? = nil)
+            -> any Transport
+        {
             guard let timeoutPolicy else {
                 return URLSessionTransport(
-                    configuration: .ephemeral, maximumBodySize: maximumBodySize, maximumDownloadSize: maximumDownloadSize)
+                    configuration: .ephemeral, maximumBodySize: maximumBodySize,
+                    maximumDownloadSize: maximumDownloadSize)
             }
             return AsyncHTTPClientTransport(
                 maximumBodySize: maximumBodySize, maximumDownloadSize: maximumDownloadSize, timeoutPolicy: timeoutPolicy
@@ -47,7 +50,9 @@ import Testing
         /// always does; async-http-client's pool retries a failed connection until the request's timeout
         /// (`retryConnectionEstablishment`, on by default), so its transport here sends through a client
         /// of its own with that turned off.
-        func withTransportFailingConnectionsAtOnce<Result>(_ body: (any Transport) async throws -> Result) async throws -> Result {
+        func withTransportFailingConnectionsAtOnce<Result>(_ body: (any Transport) async throws -> Result) async throws
+            -> Result
+        {
             guard let timeoutPolicy else { return try await body(make()) }
             var configuration = HTTPClient.Configuration()
             configuration.connectionPool.retryConnectionEstablishment = false
@@ -60,7 +65,9 @@ import Testing
         /// The request's timeout does that for every kind but the head-deadline one, whose body only the
         /// client's read timeout bounds (90 s on `HTTPClient.shared`): its transport here sends through a
         /// client of its own that waits half a second (whichever timeout fires, the failure is `.timedOut`).
-        func withTransportTimingOutStalledBodies<Result>(_ body: (any Transport) async throws -> Result) async throws -> Result {
+        func withTransportTimingOutStalledBodies<Result>(_ body: (any Transport) async throws -> Result) async throws
+            -> Result
+        {
             guard timeoutPolicy == .headDeadline else { return try await body(make()) }
             var configuration = HTTPClient.Configuration()
             configuration.timeout.read = .milliseconds(500)
@@ -103,7 +110,8 @@ import Testing
 
     /// Fails the test unless `result` failed with `.failed` and `code`.
     private static func expectFailure<Value>(
-        _ result: Result<Value, NetworkRequestError>, code: URLError.Code, sourceLocation: SourceLocation = #_sourceLocation
+        _ result: Result<Value, NetworkRequestError>, code: URLError.Code,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         guard case .failure(.failed(_, let actual)) = result else {
             Issue.record("expected .failed(code: \(code)), got \(result)", sourceLocation: sourceLocation)
@@ -134,7 +142,9 @@ import Testing
     func aNonSuccessStatusKeepsItsStatusHeadersAndBody(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let fault = Fault.status(503, headers: ["X-Reason": "maintenance"], body: "down for a bit")
-            let result = await requestAsync(Self.request(server.url("/products/1", fault: fault)), transport: kind.make()).value
+            let result = await requestAsync(
+                Self.request(server.url("/products/1", fault: fault)), transport: kind.make()
+            ).value
             guard case .failure(.invalidResponse(let response)) = result else {
                 Issue.record("expected invalidResponse, got \(result)")
                 return
@@ -170,7 +180,8 @@ import Testing
             #expect(await fetch.value == .success(AgeGuess(name: "Jane", age: 48)))
             #expect(server.requestCount() == 2)
             // The response is the last one's, with the URL it came from.
-            let (_, response) = try await dataTask(Self.request(server.url("/moved")), transport: kind.make()).value.get()
+            let (_, response) = try await dataTask(Self.request(server.url("/moved")), transport: kind.make()).value
+                .get()
             #expect(response.url == target)
             let (_, direct) = try await dataTask(Self.request(target), transport: kind.make()).value.get()
             #expect(direct.url == target)
@@ -182,7 +193,9 @@ import Testing
     func aChallengeIsReturnedAsAnUnauthorizedResponse(kind: TransportKind, scheme: String) async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let challenge = Fault.status(401, headers: ["WWW-Authenticate": scheme])
-            let result = await requestAsync(Self.request(server.url("/headers", fault: challenge)), transport: kind.make()).value
+            let result = await requestAsync(
+                Self.request(server.url("/headers", fault: challenge)), transport: kind.make()
+            ).value
             guard case .failure(.invalidResponse(let response)) = result else {
                 Issue.record("expected a 401 response, got \(result)")
                 return
@@ -192,7 +205,8 @@ import Testing
             #expect(response.text == #"{"error":"Unauthorized","status":401}"#)
             #expect(server.requestCount() == 1)
             // A download ends too, with the status (on URLSession, the file is empty: see SessionDelegate).
-            let (file, downloaded) = try await kind.make().download(Self.request(server.url("/headers", fault: challenge)))
+            let (file, downloaded) = try await kind.make().download(
+                Self.request(server.url("/headers", fault: challenge)))
             #expect(downloaded.statusCode == 401)
             #expect(FileManager.default.fileExists(atPath: file.path))
             try FileManager.default.removeItem(at: file)
@@ -205,13 +219,19 @@ import Testing
         func exercise(_ server: LoopbackServer) async throws {
             let transport = kind.make()
             let url = server.url("/headers")
-            _ = await requestAsync(Self.request(url) |> authorization(.basic(username: "guest", password: "guest")),
-                transport: transport).value
+            _ = await requestAsync(
+                Self.request(url) |> authorization(.basic(username: "guest", password: "guest")),
+                transport: transport
+            ).value
             #expect(server.lastRequest(path: "/headers")?.header("Authorization") == "Basic Z3Vlc3Q6Z3Vlc3Q=")
-            _ = await requestAsync(Self.request(url) |> authorization(.bearer("secret-token-123")), transport: transport).value
+            _ = await requestAsync(
+                Self.request(url) |> authorization(.bearer("secret-token-123")), transport: transport
+            ).value
             #expect(server.lastRequest(path: "/headers")?.header("Authorization") == "Bearer secret-token-123")
-            _ = await requestAsync(Self.request(url) |> authorization(.custom(field: "CustomField", data: "5-53455345g")),
-                transport: transport).value
+            _ = await requestAsync(
+                Self.request(url) |> authorization(.custom(field: "CustomField", data: "5-53455345g")),
+                transport: transport
+            ).value
             #expect(server.lastRequest(path: "/headers")?.header("Authorization") == "CustomField 5-53455345g")
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
@@ -245,7 +265,8 @@ import Testing
         try await LoopbackServer.withRunning { server in
             // Far more than the sockets' buffers hold: the server can finish writing it only if the
             // client reads it all.
-            let url = server.url("/products/1", id: "huge", fault: .hugeBody(bytes: 512 * 1024 * 1024, declaresLength: true))
+            let url = server.url(
+                "/products/1", id: "huge", fault: .hugeBody(bytes: 512 * 1024 * 1024, declaresLength: true))
             let result = await requestAsync(Self.request(url), transport: kind.make()).value
             #expect(result == .failure(.bodyTooLarge(limit: Self.limit)))
             try await server.waitForDisconnections(1, id: "huge")
@@ -257,7 +278,8 @@ import Testing
     func aHeadRequestIsNotJudgedByTheLengthItAnnounces(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
             let url = server.url("/products/1", fault: .hugeBody(bytes: 1_000_000, declaresLength: true))
-            let (body, response) = try await dataTask(Self.request(url) |> method(.head), transport: kind.make()).value.get()
+            let (body, response) = try await dataTask(Self.request(url) |> method(.head), transport: kind.make()).value
+                .get()
             #expect(response.statusCode == 200)
             #expect(response.value(forHTTPHeaderField: "Content-Length") == "1000000")
             #expect(body.isEmpty)

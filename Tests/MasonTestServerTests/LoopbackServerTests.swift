@@ -390,7 +390,7 @@ import Testing
             .hugeBody(bytes: 1000, declaresLength: false),
             .slowBody(chunks: 3, interval: .milliseconds(20)),
             .delay(.milliseconds(150)),
-            Fault.status(500).delayed(by: .milliseconds(5)).delayed(by: .seconds(1)),
+            Fault.status(500).delayed(by: .milliseconds(5)).delayed(by: .seconds(1))
         ]
         for fault in faults {
             #expect(Fault(fault.description) == fault, "\(fault)")
@@ -400,7 +400,7 @@ import Testing
         #expect(Fault("retry-after:5") == .retryAfter(seconds: 5))
         #expect(Fault("delay:10") == .delay(.milliseconds(10)))
         let invalidSpecs = [
-            "", "explode", "status:abc", "status:99", "drop,never", "drop,retry-after:1", "slow:0:5", "delay:-1",
+            "", "explode", "status:abc", "status:99", "drop,never", "drop,retry-after:1", "slow:0:5", "delay:-1"
         ]
         for invalid in invalidSpecs {
             #expect(Fault(invalid) == nil, "\(invalid)")

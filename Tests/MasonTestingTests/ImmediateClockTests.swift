@@ -47,6 +47,10 @@ import Testing
 
     private final class Counter: Sendable {
         private let count = Locked(0)
-        func next() -> Int { count.withLock { $0 += 1; return $0 } }
+        func next() -> Int {
+            count.withLock {
+                $0 += 1; return $0
+            }
+        }
     }
 }

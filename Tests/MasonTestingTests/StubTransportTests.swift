@@ -57,7 +57,7 @@ import Testing
         _ = try await stub.send(request)
         await waiter.value
         #expect(stub.requests.count == 2)
-        await stub.waitForRequests(count: 1)   // already satisfied: returns at once
+        await stub.waitForRequests(count: 1)  // already satisfied: returns at once
     }
 
     @Test func theDefaultDownloadWritesTheBodyToAFile() async throws {

@@ -129,10 +129,12 @@ public struct Deferred<Value>: Sendable {
     /// The program as an erased one, with the depth of its nested steps: a compact program (too deep
     /// to nest more steps in) becomes the head, with no steps after it.
     @inlinable
-    var erasedParts: (
-        head: DeferredHead, frozen: Segment<@Sendable (Any) async -> Any>?,
-        last: (@Sendable (Any) async -> Value)?, depth: Int
-    ) {
+    var erasedParts:
+        (
+            head: DeferredHead, frozen: Segment<@Sendable (Any) async -> Any>?,
+            last: (@Sendable (Any) async -> Value)?, depth: Int
+        )
+    {
         switch program {
         case .compact(let run): (.work { await run() }, nil, nil, 0)
         case .erased(let head, let frozen, let last): (head, frozen, last, depth)

@@ -100,7 +100,8 @@ protocol CancellationCarrier {
 /// The failure that stands for a cancellation, if `Failure` can be one.
 func cancellationFailure<Failure>(as type: Failure.Type) -> Failure? {
     if let representable = Failure.self as? any CancellationRepresentable.Type,
-       let failure = representable.cancellation as? Failure {
+        let failure = representable.cancellation as? Failure
+    {
         return failure
     }
     return CancellationError() as? Failure
@@ -149,7 +150,8 @@ extension Deferred {
             if !cancelled {
                 callback(value)
             } else if let carrier = value as? any CancellationCarrier,
-                      let cancelledValue = Self.cancelledValue(replacing: carrier) {
+                let cancelledValue = Self.cancelledValue(replacing: carrier)
+            {
                 callback(cancelledValue)
             }
             scope.remove(id)

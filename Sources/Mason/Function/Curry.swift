@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (the curried signatures and nested closures are laid out by arity, by hand)
 // Currying for 2…6 arguments.
 //
 // These are the one place in Mason where arities are written out by hand. A parameter pack can stand for

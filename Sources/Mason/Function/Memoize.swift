@@ -1,4 +1,3 @@
-
 /// Wraps a function so that it computes each input's result once and remembers it.
 ///
 /// The first call with an input runs `function`; later calls with an equal input return the stored

@@ -30,7 +30,7 @@ extension Future {
                     if let result {
                         waiter.finish(with: result)
                     } else if let id, !waiter.remember(id) {
-                        unregister(id)   // cancelled while registering
+                        unregister(id)  // cancelled while registering
                     }
                 }
             } onCancel: {

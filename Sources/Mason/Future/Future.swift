@@ -139,13 +139,13 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     func unregister(_ id: Int) {
         let removed: Callback? = state.withLock { state in
             guard case .pending(var callbacks, let nextID) = state,
-                  let index = callbacks.firstIndex(where: { $0.id == id })
+                let index = callbacks.firstIndex(where: { $0.id == id })
             else { return nil }
             let removed = callbacks.remove(at: index).callback
             state = .pending(callbacks: callbacks, nextID: nextID)
             return removed
         }
-        _ = removed   // released here, outside the lock
+        _ = removed  // released here, outside the lock
     }
 
     /// Resolves the future with `result` if it is still pending, then runs the stored callbacks in

@@ -1,4 +1,3 @@
-
 // The machinery behind Mortar's operators (`<<-`, `<->`, `-<`): conversions from a narrower function
 // kind to a wider one, and the same-kind combinators every public overload forwards to.
 //
@@ -61,7 +60,8 @@ enum MortarBridge {
         _ callback: @escaping @Sendable (Input, @escaping Completion<Output, Failure>) -> Void
     ) -> @Sendable (Input) async throws(Failure) -> Output {
         { input async throws(Failure) -> Output in
-            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Output, Failure>, Never>) in
+            let result = await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<Output, Failure>, Never>) in
                 let resumption = MortarResumption(continuation)
                 callback(input) { resumption.resume(with: $0) }
             }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (generated: CI checks it against its generator instead)
 // Mortar's composition `f <<- g` (named twin `compose(_:then:)`): `g` runs only when `f` succeeds.
 //
 // Function kinds, narrowest first: plain `(Input) -> Output` (always succeeds), fallible

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (generated: CI checks it against its generator instead)
 // Mortar's operators for emitters: zero-argument sources that can start a pipeline. An emitter is
 // `() -> Output`, `() -> Result<Output, Failure>`, `(completion) -> Void` or
 // `() async throws(Failure) -> Output`; composing it gives an emitter of the wider kind.

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (generated: CI checks it against its generator instead)
 // Mortar's exclusive operator `f <-> g` (named twin `fallback(_:to:)`): when `f` fails, `g` runs with
 // the original input and `f`'s failure is discarded.
 //

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (generated: CI checks it against its generator instead)
 // Mortar's passthrough operator `f -< sideEffect` (named twin `tap(_:_:)`): runs a side effect on each
 // successful value and passes the value on. One overload per kind.
 //

@@ -29,7 +29,8 @@ public func retry<Input: Sendable, Value, Failure: Error>(
     debounce: Debounce,
     sleeper: ThreadSleeper = .system
 ) -> @Sendable (Input) -> IO<Result<Value, Failure>> {
-    retryIOResult(f, policy: RetryPolicy(retries: retries, debounce: debounce), sleeper: sleeper, retryIf: { _ in true })
+    retryIOResult(
+        f, policy: RetryPolicy(retries: retries, debounce: debounce), sleeper: sleeper, retryIf: { _ in true })
 }
 
 /// The curried form of `retry(_:retries:debounce:sleeper:)` for `IO<Result>`:
@@ -98,7 +99,8 @@ public func retry<Input: Sendable, Left, Right>(
     debounce: Debounce,
     sleeper: ThreadSleeper = .system
 ) -> @Sendable (Input) -> IO<Either<Left, Right>> {
-    retryIOEither(f, policy: RetryPolicy(retries: retries, debounce: debounce), sleeper: sleeper, retryIf: { _ in true })
+    retryIOEither(
+        f, policy: RetryPolicy(retries: retries, debounce: debounce), sleeper: sleeper, retryIf: { _ in true })
 }
 
 /// The curried form of `retry(_:retries:debounce:sleeper:)` for `IO<Either>`:

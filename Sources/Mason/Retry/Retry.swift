@@ -209,7 +209,7 @@ func retryLoop<Outcome, C: Clock>(
             do {
                 try await clock.sleep(for: wait)
             } catch {
-                return outcome   // cancelled (or the clock failed) during the wait: end at once
+                return outcome  // cancelled (or the clock failed) during the wait: end at once
             }
         }
         if Task.isCancelled { return outcome }

@@ -321,7 +321,7 @@ extension RetryPolicy {
         case .none:
             return delay
         case .full:
-            let unit = randomUnit >= 0 ? min(randomUnit, 1) : 0   // NaN fails `>= 0` and becomes 0
+            let unit = randomUnit >= 0 ? min(randomUnit, 1) : 0  // NaN fails `>= 0` and becomes 0
             return delay * unit
         }
     }
@@ -362,19 +362,19 @@ extension RetryPolicy {
         case .linear(let initial, let increment):
             let growth = increment / .seconds(1) * Double(steps)
             let estimate = initial / .seconds(1) + growth
-            guard estimate > 0 else { return .zero }   // NaN fails too
+            guard estimate > 0 else { return .zero }  // NaN fails too
             guard estimate < limitSeconds else { return limit }
             // Exact arithmetic unless the growth alone is too large for it (a huge negative increment).
             delay = abs(growth) < 0x1p60 ? initial + increment * steps : .seconds(estimate)
         case .exponential(let initial, let multiplier):
             let factor = Self.power(multiplier, steps)
             let estimate = initial / .seconds(1) * factor
-            guard estimate > 0 else { return .zero }   // NaN fails too
+            guard estimate > 0 else { return .zero }  // NaN fails too
             guard estimate < limitSeconds else { return limit }
             if factor >= 0, factor < 0x1p62, factor == factor.rounded(.towardZero) {
                 delay = initial * Int(factor)
             } else {
-                delay = initial * factor   // finite: `estimate` is
+                delay = initial * factor  // finite: `estimate` is
             }
         }
         return min(max(delay, .zero), limit)

@@ -119,7 +119,8 @@ public final class Authenticator: Sendable {
             return state.nextID
         }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<AuthorizationType, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<AuthorizationType, any Error>) in
                 enum Start {
                     case cancelled, current(AuthorizationType)
                     case waiting([CheckedContinuation<Void, Never>]), refreshing([CheckedContinuation<Void, Never>])

@@ -88,10 +88,11 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter value: The header value.
     /// - Returns: Its digest, prefixed with `sha256:`.
     public static func digest(of value: String) -> String {
-        "sha256:" + SHA256.hash(data: Data(value.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        "sha256:"
+            + SHA256.hash(data: Data(value.utf8)).map { byte in
+                let hex = String(byte, radix: 16)
+                return byte < 16 ? "0" + hex : hex
+            }.joined()
     }
 
     /// Whether responses to this key's method may be cached and shared: `GET` and `HEAD` only.

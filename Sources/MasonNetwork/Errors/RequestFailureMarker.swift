@@ -40,7 +40,8 @@ func recordedFailure(of request: URLRequest) -> NetworkRequestError? {
 
 /// Whether a header field name is the marker's, whatever its case.
 func isRequestFailureField(_ name: String) -> Bool {
-    name.utf8.count == requestFailureField.utf8.count && name.caseInsensitiveCompare(requestFailureField) == .orderedSame
+    name.utf8.count == requestFailureField.utf8.count
+        && name.caseInsensitiveCompare(requestFailureField) == .orderedSame
 }
 
 /// The failure recorded in the marker field's value.

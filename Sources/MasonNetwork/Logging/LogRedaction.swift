@@ -49,11 +49,11 @@ public struct LogRedaction: Sendable, Hashable {
     public static let standard = LogRedaction(
         headers: [
             "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-API-Key", "X-Auth-Token",
-            "X-CSRF-Token",
+            "X-CSRF-Token"
         ],
         queryItems: [
             "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key", "password",
-            "secret", "client_secret", "signature", "sig",
+            "secret", "client_secret", "signature", "sig"
         ]
     )
 

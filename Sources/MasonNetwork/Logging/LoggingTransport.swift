@@ -108,7 +108,9 @@ public struct LoggingTransport: Transport {
     /// - Returns: The downloaded file and the response, as `base` returned them.
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
         try foundationResponse(
-            try await logged(request, size: { file, _ in Self.fileSize(file) }) { try await base.downloadReturningHead($0) }
+            try await logged(request, size: { file, _ in Self.fileSize(file) }) {
+                try await base.downloadReturningHead($0)
+            }
         )
     }
 

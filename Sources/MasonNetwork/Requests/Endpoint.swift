@@ -78,7 +78,8 @@ public struct Endpoint: Sendable, Hashable {
     /// ```
     public var summary: String {
         let port = port.map { ":\($0)" } ?? ""
-        let query = queryItems.isEmpty ? "" : "?" + queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        let query =
+            queryItems.isEmpty ? "" : "?" + queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
         return "\(scheme)://\(host)\(port) \(path)\(query)"
     }
 }

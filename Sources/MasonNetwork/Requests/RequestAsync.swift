@@ -32,7 +32,9 @@ public func requestAsync(_ request: URLRequest?) -> Deferred<Result<Data, Networ
 ///   - request: The request, or `nil`.
 ///   - transport: What sends the request.
 /// - Returns: A deferred body, or the reason the request failed.
-public func requestAsync(_ request: URLRequest?, transport: any Transport) -> Deferred<Result<Data, NetworkRequestError>> {
+public func requestAsync(_ request: URLRequest?, transport: any Transport) -> Deferred<
+    Result<Data, NetworkRequestError>
+> {
     Deferred { await exchange(request, transport: transport).map { data, _ in data } }
 }
 
@@ -43,7 +45,9 @@ public func requestAsync(_ request: URLRequest?, transport: any Transport) -> De
 /// ```
 /// - Parameter transport: What sends the requests.
 /// - Returns: A function from a request to its deferred body.
-public func requestAsync(transport: any Transport) -> @Sendable (URLRequest?) -> Deferred<Result<Data, NetworkRequestError>> {
+public func requestAsync(transport: any Transport)
+    -> @Sendable (URLRequest?) -> Deferred<Result<Data, NetworkRequestError>>
+{
     { requestAsync($0, transport: transport) }
 }
 

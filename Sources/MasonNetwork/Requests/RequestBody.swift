@@ -126,7 +126,9 @@ public func post(_ data: Data) -> @Sendable (consuming URLRequest) -> URLRequest
 ///   - value: The value to encode.
 ///   - encoder: The encoder; a new `JSONEncoder()` by default.
 /// - Returns: A function setting the method, body and fields on a copy of its request.
-public func post<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (consuming URLRequest) -> URLRequest {
+public func post<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder())
+    -> @Sendable (consuming URLRequest) -> URLRequest
+{
     body(value, method: .post, encoder: encoder)
 }
 
@@ -151,7 +153,9 @@ public func put(_ data: Data) -> @Sendable (consuming URLRequest) -> URLRequest 
 ///   - value: The value to encode.
 ///   - encoder: The encoder; a new `JSONEncoder()` by default.
 /// - Returns: A function setting the method, body and fields on a copy of its request.
-public func put<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (consuming URLRequest) -> URLRequest {
+public func put<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder())
+    -> @Sendable (consuming URLRequest) -> URLRequest
+{
     body(value, method: .put, encoder: encoder)
 }
 
@@ -176,6 +180,8 @@ public func patch(_ data: Data) -> @Sendable (consuming URLRequest) -> URLReques
 ///   - value: The value to encode.
 ///   - encoder: The encoder; a new `JSONEncoder()` by default.
 /// - Returns: A function setting the method, body and fields on a copy of its request.
-public func patch<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder()) -> @Sendable (consuming URLRequest) -> URLRequest {
+public func patch<Body: Encodable>(_ value: Body, encoder: JSONEncoder = JSONEncoder())
+    -> @Sendable (consuming URLRequest) -> URLRequest
+{
     body(value, method: .patch, encoder: encoder)
 }

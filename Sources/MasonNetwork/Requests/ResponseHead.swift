@@ -112,7 +112,9 @@ func headerValue(in fields: [String: String], named name: String) -> String? {
 
 /// The body and the `HTTPURLResponse` for a body and a head, for the methods that return one;
 /// ``NetworkRequestError/noResponse`` when none can be built.
-package func foundationResponse<Body>(_ answer: (Body, ResponseHead)) throws(NetworkRequestError) -> (Body, HTTPURLResponse) {
+package func foundationResponse<Body>(_ answer: (Body, ResponseHead)) throws(NetworkRequestError) -> (
+    Body, HTTPURLResponse
+) {
     guard let response = answer.1.httpURLResponse else { throw .noResponse }
     return (answer.0, response)
 }

@@ -40,7 +40,7 @@ enum HTTPDate {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        let weekday = ((days % 7) + 11) % 7   // 1970-01-01 was a Thursday (4)
+        let weekday = ((days % 7) + 11) % 7  // 1970-01-01 was a Thursday (4)
         return "\(dayNames[weekday]), \(twoDigits(day)) \(monthNames[month - 1]) \(year) "
             + "\(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60)):\(twoDigits(secondOfDay % 60)) GMT"
     }
@@ -58,7 +58,7 @@ enum HTTPDate {
         let clock = time.split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
             let hour = digits(clock[0]), let minute = digits(clock[1]), let second = digits(clock[2]),
-            hour < 24, minute < 60, second <= 60,   // 60: a leap second
+            hour < 24, minute < 60, second <= 60,  // 60: a leap second
             day >= 1, day <= daysIn(month: month, year: year)
         else { return nil }
         let days = self.days(fromCivil: year, month, day)

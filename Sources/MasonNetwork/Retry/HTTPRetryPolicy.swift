@@ -236,7 +236,7 @@ public struct HTTPRetryPolicy: Sendable {
     public static var defaultRetryableURLErrorCodes: Set<URLError.Code> {
         [
             .timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
-            .notConnectedToInternet, .cannotLoadFromNetwork, .badServerResponse,
+            .notConnectedToInternet, .cannotLoadFromNetwork, .badServerResponse
         ]
     }
 }
@@ -296,7 +296,7 @@ extension HTTPRetryPolicy {
             .callIsActive, .cannotConnectToHost, .cannotFindHost, .cannotLoadFromNetwork, .dataNotAllowed,
             .dnsLookupFailed, .downloadDecodingFailedMidStream, .downloadDecodingFailedToComplete,
             .internationalRoamingOff, .networkConnectionLost, .notConnectedToInternet, .secureConnectionFailed,
-            .serverCertificateHasBadDate, .serverCertificateNotYetValid, .timedOut,
+            .serverCertificateHasBadDate, .serverCertificateNotYetValid, .timedOut
         ]
     }
 }

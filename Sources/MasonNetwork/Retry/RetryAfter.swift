@@ -112,7 +112,7 @@ public enum RetryAfter: Sendable, Hashable {
             return .seconds(max(0, seconds))
         case .date(let date):
             let interval = date.timeIntervalSince(now)
-            guard interval > 0 else { return .zero }   // also NaN
+            guard interval > 0 else { return .zero }  // also NaN
             return .seconds(min(interval, Self.longestWaitSeconds))
         }
     }

@@ -19,7 +19,8 @@ final class SessionConnection: Sendable {
     init(configuration: URLSessionConfiguration) {
         let delegate = SessionDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: sessionDelegateQueue())
+        self.session = URLSession(
+            configuration: configuration, delegate: delegate, delegateQueue: sessionDelegateQueue())
     }
 
     deinit {
@@ -51,7 +52,7 @@ final class SessionConnection: Sendable {
                 if delegate.start(id, continuation: continuation) {
                     task.resume()
                 } else {
-                    task.cancelWithoutWaiting()   // never resumed: cancelling lets the session forget it
+                    task.cancelWithoutWaiting()  // never resumed: cancelling lets the session forget it
                 }
             }
         } onCancel: {

@@ -68,7 +68,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     private func exceedsLimit(_ id: Int, expected: Int64, received: Int64) -> Bool {
         let failed = exchanges.withLock { exchanges -> Bool in
-            guard let exchange = exchanges[id], exchange.failure == nil, let limit = exchange.limit else { return false }
+            guard let exchange = exchanges[id], exchange.failure == nil, let limit = exchange.limit else {
+                return false
+            }
             guard expected > Int64(limit) || received > Int64(limit) else { return false }
             exchanges[id]?.failure = .bodyTooLarge(limit: limit)
             exchanges[id]?.finished.body = Data()
@@ -202,7 +204,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     /// FoundationNetworking does not translate (`CURLE_PARTIAL_FILE`, "transfer closed with … remaining"),
     /// which arrives as `URLError(.unknown)`, libcurl's own description kept.
     private static func failure(for error: any Error, afterHead: Bool) -> NetworkRequestError {
-        guard afterHead, let error = error as? URLError, error.code == .unknown else { return NetworkRequestError(error) }
+        guard afterHead, let error = error as? URLError, error.code == .unknown else {
+            return NetworkRequestError(error)
+        }
         return .failed(description: error.localizedDescription, code: .networkConnectionLost)
     }
 

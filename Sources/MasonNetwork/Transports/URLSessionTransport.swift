@@ -103,7 +103,8 @@ public struct URLSessionTransport: Transport {
     /// has looked at it, so they are checked here, once.
     static func unsafeHeaderField(in configuration: URLSessionConfiguration) -> String? {
         guard let fields = configuration.httpAdditionalHeaders else { return nil }
-        return fields
+        return
+            fields
             .map { (name: String(describing: $0.key.base), value: String(describing: $0.value)) }
             .filter { containsLineBreak($0.name) || containsLineBreak($0.value) }
             .map(\.name)

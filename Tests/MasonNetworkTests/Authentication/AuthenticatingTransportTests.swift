@@ -53,7 +53,7 @@ import FoundationNetworking
 
     @Test func fiftyConcurrentRequestsWithAnExpiredTokenShareOneRefresh() async throws {
         try await LoopbackServer.withRunning { server in
-            server.acceptToken("t2")   // t1 has expired
+            server.acceptToken("t2")  // t1 has expired
             let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer("t2") }
             let results = await Self.sendConcurrently(50, to: server, through: base.authenticated(by: authenticator))
             #expect(results.count == 50)
@@ -83,7 +83,7 @@ import FoundationNetworking
                 .failure(.authenticationFailed(description: "the refresh token was revoked"))
             #expect(results.allSatisfy { $0 == expected })
             #expect(refreshing.refreshCount == 1)
-            #expect(server.requestCount(path: "/secure") == 50)   // nothing was sent again
+            #expect(server.requestCount(path: "/secure") == 50)  // nothing was sent again
         }
     }
 
@@ -92,7 +92,8 @@ import FoundationNetworking
             server.acceptToken("t3")
             let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer("t2") }
             let transport = base.authenticated(by: authenticator)
-            let result = await requestAsync(Self.request(server.url("/secure", id: "twice")), transport: transport).value
+            let result = await requestAsync(Self.request(server.url("/secure", id: "twice")), transport: transport)
+                .value
             guard case .failure(.invalidResponse(let response)) = result else {
                 Issue.record("expected invalidResponse, got \(result)")
                 return
@@ -144,7 +145,7 @@ import FoundationNetworking
             let transport = base.authenticated(by: authenticator)
             let request = Self.request(server.url("/secure", id: "leave"))
             let task = Task { await requestAsync(request, transport: transport).value }
-            for await _ in started { break }   // the request got its 401 and waits for the refresh
+            for await _ in started { break }  // the request got its 401 and waits for the refresh
             task.cancel()
             #expect(await task.value == .failure(.canceledByUser))
             openGate.yield()
@@ -166,8 +167,9 @@ import FoundationNetworking
             try await clock.waitForSleepers(count: 1)
             clock.run()
             #expect(await task.value == .success(Self.authorized("t2")))
-            #expect(server.requests(id: "both").map { $0.header("Authorization") }
-                == ["Bearer t1", "Bearer t2", "Bearer t2"])
+            #expect(
+                server.requests(id: "both").map { $0.header("Authorization") }
+                    == ["Bearer t1", "Bearer t2", "Bearer t2"])
             #expect(authenticator.refreshCount == 1)
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }

@@ -64,7 +64,7 @@ import Testing
             for _ in 0..<20 {
                 group.addTask { try await authenticator.refreshedCredential(replacing: .bearer("t1")) }
             }
-            await authenticator.waitForWaiters(count: 20)   // every caller is waiting for the one refresh
+            await authenticator.waitForWaiters(count: 20)  // every caller is waiting for the one refresh
             gate.open()
             return try await group.reduce(into: []) { $0.append($1) }
         }

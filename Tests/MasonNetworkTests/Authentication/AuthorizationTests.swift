@@ -34,7 +34,7 @@ import Testing
 
     @Test func uncurriedAuthorizationWithEqualsTheCurriedForm() {
         let types: [AuthorizationType] = [
-            .basic(username: "guest", password: "guest"), .bearer("t"), .custom(field: "F", data: "d"),
+            .basic(username: "guest", password: "guest"), .bearer("t"), .custom(field: "F", data: "d")
         ]
         for type in types {
             #expect(authorizationWith(plain, type) == authorization(type)(plain))

@@ -18,7 +18,8 @@ import FoundationNetworking
 
     @Test func aKeyHoldsTheMethodTheURLAndTheVaryingHeaders() throws {
         let key = try #require(
-            CacheKey(Self.request("https://example.com/a?b=1", headers: ["accept": "application/json", "X-Trace": "7"])))
+            CacheKey(Self.request("https://example.com/a?b=1", headers: ["accept": "application/json", "X-Trace": "7"]))
+        )
         #expect(key.method == "GET")
         #expect(key.url == "https://example.com/a?b=1")
         #expect(key.headers == ["Accept": "application/json"])
@@ -40,7 +41,7 @@ import FoundationNetworking
             Self.request("https://example.com/a", headers: ["Accept": "text/plain"]),
             Self.request("https://example.com/a", headers: ["Accept-Language": "sv"]),
             Self.request("https://example.com/a", headers: ["Authorization": "Bearer one"]),
-            Self.request("https://example.com/a", headers: ["Authorization": "Bearer two"]),
+            Self.request("https://example.com/a", headers: ["Authorization": "Bearer two"])
         ]
         let keys = ([base] + variants).compactMap(CacheKey.init)
         #expect(Set(keys).count == 7)
@@ -48,8 +49,10 @@ import FoundationNetworking
 
     @Test func theAuthorizationIsKeptOnlyAsItsDigest() throws {
         let key = try #require(CacheKey(Self.request("https://example.com/a", headers: ["Authorization": "abc"])))
-        #expect(key.headers["Authorization"] == "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        let secret = try #require(CacheKey(Self.request("https://example.com/a", headers: ["Authorization": "Bearer s3cr3t"])))
+        #expect(
+            key.headers["Authorization"] == "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let secret = try #require(
+            CacheKey(Self.request("https://example.com/a", headers: ["Authorization": "Bearer s3cr3t"])))
         #expect(!secret.description.contains("s3cr3t"))
         #expect(!String(describing: secret.headers).contains("s3cr3t"))
     }
@@ -62,7 +65,8 @@ import FoundationNetworking
                 == "sha256:248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(
             CacheKey.digest(
-                of: "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+                of:
+                    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
             ) == "sha256:cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
         #expect(
             CacheKey.digest(of: String(repeating: "a", count: 1_000))

@@ -23,11 +23,12 @@ import FoundationNetworking
     @Test func noStoreIsFoundAmongOtherDirectivesInAnyCase() {
         let cases: [(String?, Bool)] = [
             ("no-store", true), ("private, NO-STORE", true), (" max-age=0 ,no-store ", true),
-            ("no-cache", false), ("max-age=60", false), ("no-storey", false), (nil, false),
+            ("no-cache", false), ("max-age=60", false), ("no-storey", false), (nil, false)
         ]
         for (value, expected) in cases {
             let headers = value.map { ["Cache-Control": $0] } ?? [:]
-            #expect(CachedResponse(data: Data(), status: 200, headers: headers).isNoStore == expected, "\(value ?? "nil")")
+            #expect(
+                CachedResponse(data: Data(), status: 200, headers: headers).isNoStore == expected, "\(value ?? "nil")")
         }
     }
 

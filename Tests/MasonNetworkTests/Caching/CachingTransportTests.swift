@@ -68,7 +68,7 @@ import FoundationNetworking
             let refreshed = try await setup.transport.send(request)
             #expect(refreshed.1.value(forHTTPHeaderField: "Age") == nil)
             #expect(server.requestCount(path: "/products/1") == 2)
-            _ = try await setup.transport.send(request)   // the refreshed copy is fresh again
+            _ = try await setup.transport.send(request)  // the refreshed copy is fresh again
             #expect(server.requestCount(path: "/products/1") == 2)
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
@@ -92,7 +92,9 @@ import FoundationNetworking
 
     @Test func aPostIsNeverCachedUnderAnyPolicy() async throws {
         try await LoopbackServer.withRunning { server in
-            let policies: [CachePolicy] = [.cacheFirst, .networkFirst(staleFallback: .seconds(600)), .staleWhileRevalidate]
+            let policies: [CachePolicy] = [
+                .cacheFirst, .networkFirst(staleFallback: .seconds(600)), .staleWhileRevalidate
+            ]
             for policy in policies {
                 let setup = Setup(policy)
                 var request = Support.request(server.url("/echo"), method: "POST")
@@ -140,8 +142,12 @@ import FoundationNetworking
             let alice = Support.request(url, headers: ["Authorization": "Bearer alice-secret"])
             let bob = Support.request(url, headers: ["Authorization": "Bearer bob-secret"])
             for _ in 0..<2 {
-                let (aliceAnswer, bobAnswer) = (try await setup.transport.send(alice), try await setup.transport.send(bob))
-                #expect(Support.text(aliceAnswer).contains("alice-secret") && Support.text(bobAnswer).contains("bob-secret"))
+                let (aliceAnswer, bobAnswer) = (
+                    try await setup.transport.send(alice), try await setup.transport.send(bob)
+                )
+                #expect(
+                    Support.text(aliceAnswer).contains("alice-secret") && Support.text(bobAnswer).contains("bob-secret")
+                )
             }
             #expect(server.requestCount(path: "/headers") == 2)
         }
@@ -182,8 +188,8 @@ import FoundationNetworking
             )
             _ = try await setup.transport.send(a)
             _ = try await setup.transport.send(b)
-            _ = try await setup.transport.send(a)   // a becomes the most recently used
-            _ = try await setup.transport.send(c)   // evicts b
+            _ = try await setup.transport.send(a)  // a becomes the most recently used
+            _ = try await setup.transport.send(c)  // evicts b
             #expect(setup.cache.keys.map(\.url) == [a, c].map { $0.url!.absoluteString })
             _ = try await setup.transport.send(a)
             #expect(server.requestCount(path: "/products/10") == 1)
@@ -259,7 +265,7 @@ import FoundationNetworking
             let request = Support.request(server.url("/products/1"))
             _ = try await setup.transport.send(request)
             server.inject(.neverRespond, at: "/products/1")
-            let task = Task { try await setup.transport.send(request) }   // a fallback is at hand
+            let task = Task { try await setup.transport.send(request) }  // a fallback is at hand
             try await server.waitForRequests(2, path: "/products/1")
             task.cancel()
             let result = await task.result
@@ -278,9 +284,9 @@ import FoundationNetworking
         func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.staleWhileRevalidate)
             let request = Support.request(server.url("/products/1"))
-            let miss = try await setup.transport.send(request)   // miss: network
+            let miss = try await setup.transport.send(request)  // miss: network
             setup.clock.advance(by: .seconds(59))
-            let hit = try await setup.transport.send(request)    // fresh: cache, no refresh
+            let hit = try await setup.transport.send(request)  // fresh: cache, no refresh
             #expect([miss, hit].map(Support.text) == [Self.product1, Self.product1])
             #expect(setup.transport.revalidationCount == 0)
             #expect(server.requestCount(path: "/products/1") == 1)
@@ -295,7 +301,7 @@ import FoundationNetworking
             let request = Support.request(server.url("/products/1"))
             _ = try await setup.transport.send(request)
             setup.clock.advance(by: .seconds(90))
-            let stale = try await setup.transport.send(request)   // at once, refresh started
+            let stale = try await setup.transport.send(request)  // at once, refresh started
             await setup.transport.waitForRevalidations()
             let refreshed = try await setup.transport.send(request)
             #expect([stale, refreshed].map(Support.text) == ["v1", "v2"])
@@ -313,7 +319,7 @@ import FoundationNetworking
             _ = try await Support.network().caching(setup.cache).send(request)
             setup.clock.advance(by: .seconds(60))
             for _ in 0..<5 {
-                let stale = try await setup.transport.send(request)   // answered at once; the refresh is held
+                let stale = try await setup.transport.send(request)  // answered at once; the refresh is held
                 #expect(stale.1.value(forHTTPHeaderField: "Age") == "60")
             }
             #expect(setup.transport.revalidationCount == 1)
@@ -345,7 +351,7 @@ import FoundationNetworking
             #expect(Support.text(stillStale) == Self.product1)
             #expect(stillStale.1.value(forHTTPHeaderField: "Age") == "60")
             #expect(server.requestCount(path: "/products/1") == 4)
-            let refreshed = try await setup.transport.send(request)   // the third refresh succeeded
+            let refreshed = try await setup.transport.send(request)  // the third refresh succeeded
             #expect(refreshed.1.value(forHTTPHeaderField: "Age") == "0")
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
@@ -361,7 +367,8 @@ import FoundationNetworking
             var post = Support.request(server.url("/echo"), method: "POST")
             post.httpBody = Data("x".utf8)
             await #expect(throws: NetworkRequestError.notCached) { try await setup.transport.send(post) }
-            let result: Result<Data, NetworkRequestError> = await requestAsync(request, transport: setup.transport).value
+            let result: Result<Data, NetworkRequestError> = await requestAsync(request, transport: setup.transport)
+                .value
             #expect(result == .failure(.notCached))
             if case .failed(_, let code) = NetworkRequestError.notCached {
                 #expect(code == .resourceUnavailable)
@@ -419,7 +426,7 @@ import FoundationNetworking
             let request = Support.request(server.url("/products/1"))
             _ = try await Support.network().caching(setup.cache).send(request)
             setup.clock.advance(by: .seconds(60))
-            let stale = try await setup.transport.send(request)   // answered at once; the refresh is held
+            let stale = try await setup.transport.send(request)  // answered at once; the refresh is held
             #expect(stale.1.value(forHTTPHeaderField: "Age") == "60")
             try await shared.waitForCallers(1, sharing: request)
             let direct = Task { try await foreground.send(request) }

@@ -21,7 +21,9 @@ import FoundationNetworking
         CacheKey(method: "GET", url: "https://example.com/\(path)")
     }
 
-    private static func response(_ text: String, at time: Duration = .zero, headers: [String: String] = [:]) -> CachedResponse {
+    private static func response(_ text: String, at time: Duration = .zero, headers: [String: String] = [:])
+        -> CachedResponse
+    {
         CachedResponse(data: Data(text.utf8), status: 200, headers: headers, storedAt: time)
     }
 
@@ -32,7 +34,9 @@ import FoundationNetworking
     }
 
     private static func httpResponse(_ status: Int = 200, headers: [String: String] = [:]) -> HTTPURLResponse {
-        HTTPURLResponse(url: URL(string: "https://example.com/")!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+        HTTPURLResponse(
+            url: URL(string: "https://example.com/")!, statusCode: status, httpVersion: "HTTP/1.1",
+            headerFields: headers)!
     }
 
     @Test func aStoredResponseIsReturnedWithItsStatusAndHeaders() {
@@ -63,7 +67,7 @@ import FoundationNetworking
         clock.advance(by: .seconds(1))
         #expect(cache.cachedResponse(for: Self.key("a")).map(cache.isFresh) == false)
         clock.advance(by: .seconds(3600))
-        #expect(cache.cachedResponse(for: Self.key("a")) != nil)   // stale, still kept
+        #expect(cache.cachedResponse(for: Self.key("a")) != nil)  // stale, still kept
     }
 
     @Test func theLeastRecentlyUsedResponseIsEvictedFirst() {
@@ -72,7 +76,7 @@ import FoundationNetworking
         _ = cache.cachedResponse(for: Self.key("a"))
         cache.store(Self.response("d"), for: Self.key("d"))
         #expect(cache.keys == ["c", "a", "d"].map(Self.key))
-        cache.store(Self.response("c2"), for: Self.key("c"))   // replacing is a use
+        cache.store(Self.response("c2"), for: Self.key("c"))  // replacing is a use
         cache.store(Self.response("e"), for: Self.key("e"))
         #expect(cache.keys == ["d", "c", "e"].map(Self.key))
         #expect(cache.cachedResponse(for: Self.key("b")) == nil)
@@ -133,11 +137,16 @@ import FoundationNetworking
         #expect(!cache.store(data, Self.httpResponse(), for: Self.request("post", method: "POST")))
         #expect(!cache.store(data, Self.httpResponse(404), for: Self.request("missing")))
         #expect(!cache.store(data, Self.httpResponse(301), for: Self.request("moved")))
-        #expect(!cache.store(data, Self.httpResponse(headers: ["Cache-Control": "no-store"]), for: Self.request("private")))
+        #expect(
+            !cache.store(data, Self.httpResponse(headers: ["Cache-Control": "no-store"]), for: Self.request("private")))
         var noStore = Self.request("asked")
         noStore.setValue("no-store", forHTTPHeaderField: "Cache-Control")
         #expect(!cache.store(data, Self.httpResponse(), for: noStore))
-        #expect(cache.keys == [CacheKey(method: "GET", url: "https://example.com/get"), CacheKey(method: "HEAD", url: "https://example.com/head")])
+        #expect(
+            cache.keys == [
+                CacheKey(method: "GET", url: "https://example.com/get"),
+                CacheKey(method: "HEAD", url: "https://example.com/head")
+            ])
     }
 
     @Test func aStoredTransportAnswerIsStampedWithTheCachesTime() {

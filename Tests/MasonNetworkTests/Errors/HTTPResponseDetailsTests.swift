@@ -9,9 +9,13 @@ import Testing
 @Suite struct HTTPResponseDetailsTests {
     @Test func detailsOfAnHTTPResponseKeepEveryHeaderAndTheBody() {
         let url = NetworkTestSupport.url("https://example.com")
-        let response = StubResponse(status: 404, headers: ["X-A": "1", "Content-Type": "text/plain"]).httpResponse(for: url)
+        let response = StubResponse(status: 404, headers: ["X-A": "1", "Content-Type": "text/plain"]).httpResponse(
+            for: url)
         let details = HTTPResponseDetails(response, body: Data("gone".utf8))
-        #expect(details == HTTPResponseDetails(status: 404, headers: ["X-A": "1", "Content-Type": "text/plain"], body: Data("gone".utf8)))
+        #expect(
+            details
+                == HTTPResponseDetails(
+                    status: 404, headers: ["X-A": "1", "Content-Type": "text/plain"], body: Data("gone".utf8)))
     }
 
     @Test func headerLookupIgnoresCase() {

@@ -72,7 +72,7 @@ import Testing
                 return
             }
             #expect(path == ["age"])
-            #expect(NetworkRequestError(error as any Error) != mapped)   // the type is unknown there
+            #expect(NetworkRequestError(error as any Error) != mapped)  // the type is unknown there
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -50,7 +50,7 @@ import FoundationNetworking
             let transport = base.logging(to: recorder.logger(), clock: ManualClock())
             _ = await requestAsync(request(server.url("/ip")), transport: transport).value
             let responseLine: String = recorder.messages.last ?? ""
-            #expect(responseLine.hasSuffix(" bytes, 0.0 ms)"))   // virtual time did not move
+            #expect(responseLine.hasSuffix(" bytes, 0.0 ms)"))  // virtual time did not move
         }
     }
 
@@ -60,11 +60,13 @@ import FoundationNetworking
             let transport = base.logging(to: recorder.logger())
             let url = server.url("/headers", query: ["access_token": "query-secret"])
             let basic = request(url) |> authorization(.basic(username: "guest", password: "guest"))
-            let bearer = request(url) |> authorization(.bearer("bearer-secret")) |> setHeader("c=cookie-secret", for: "Cookie")
+            let bearer =
+                request(url) |> authorization(.bearer("bearer-secret")) |> setHeader("c=cookie-secret", for: "Cookie")
             _ = await requestAsync(basic, transport: transport).value
             _ = await requestAsync(bearer, transport: transport).value
             // The server did receive the credentials…
-            let seen = server.lastRequest(path: "/headers")?.headers.first { $0.key.lowercased() == "authorization" }?.value
+            let seen = server.lastRequest(path: "/headers")?.headers.first { $0.key.lowercased() == "authorization" }?
+                .value
             #expect(seen == "Bearer bearer-secret")
             // …and the log shows only that they were there.
             let lines: [String] = recorder.entries.map(\.text)

@@ -21,7 +21,8 @@ import Testing
         var testDescription: String { rawValue }
 
         func cancelled(
-            _ request: URLRequest, moment: Moment, cancel: @escaping @Sendable (DeferredRun, any AnyCancellableDeferred) -> Void
+            _ request: URLRequest, moment: Moment,
+            cancel: @escaping @Sendable (DeferredRun, any AnyCancellableDeferred) -> Void
         ) async -> (any Error)? {
             let stub = moment.stub
             switch self {
@@ -43,7 +44,10 @@ import Testing
                 let run = deferred.run { continuation.resume(returning: $0) }
                 switch moment {
                 case .beforeSending: cancel(run, deferred)
-                case .inFlight, .inFlightAnsweredAnyway: Task { await stub.waitForRequests(count: 1); cancel(run, deferred) }
+                case .inFlight, .inFlightAnsweredAnyway:
+                    Task {
+                        await stub.waitForRequests(count: 1); cancel(run, deferred)
+                    }
                 }
             }
             return error(value)
@@ -54,7 +58,8 @@ import Testing
             let stub = moment.stub
             switch self {
             case .typed: return await Self.awaited(requestAsync(request, transport: stub), stub, moment) { $0.failure }
-            case .result: return await Self.awaited(requestAsyncR(request, transport: stub), stub, moment) { $0.failure }
+            case .result:
+                return await Self.awaited(requestAsyncR(request, transport: stub), stub, moment) { $0.failure }
             case .either: return await Self.awaited(requestAsyncE(request, transport: stub), stub, moment) { $0.left }
             }
         }

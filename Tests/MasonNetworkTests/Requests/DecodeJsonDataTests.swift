@@ -85,7 +85,8 @@ import Testing
             requestAsyncR(transport: stub) <&> decodeJsonData(with: decoder)
         let forecast = try await fetch(request).value.get()
         #expect(forecast == Forecast(maxTemperature: 21.5))
-        let plain: Result<Forecast, any Error> = await (requestAsyncR(transport: stub) <&> decodeJsonData)(request).value
+        let plain: Result<Forecast, any Error> = await (requestAsyncR(transport: stub) <&> decodeJsonData)(request)
+            .value
         #expect((try? plain.get()) == nil)
     }
 

@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func noQueryItemsMeansNoQuestionMark() {
-        #expect(Endpoint(host: "example.com", path: "/products/7").url?.absoluteString == "https://example.com/products/7")
+        #expect(
+            Endpoint(host: "example.com", path: "/products/7").url?.absoluteString == "https://example.com/products/7")
     }
 
     @Test func aPathWithoutALeadingSlashOrAnEmptyHostHasNoURL() {

@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func setHeadersMergesAndNewValuesWin() {
-        let request = plain
+        let request =
+            plain
             |> setHeaders(["Accept": "text/csv", "X-Trace": "1"])
             |> setHeaders(["X-Trace": "2", "X-Other": "o"])
         #expect(request.allHTTPHeaderFields == ["Accept": "text/csv", "X-Trace": "2", "X-Other": "o"])

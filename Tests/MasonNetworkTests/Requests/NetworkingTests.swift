@@ -58,7 +58,7 @@ import Testing
 
     @Test func theLoaderRunsOnAStubTransportWithValidation() async throws {
         let stub = StubTransport.routes([
-            "https://shop.example.com/products/7": .json(#"{"id": 7, "name": "iPad Pro"}"#),
+            "https://shop.example.com/products/7": .json(#"{"id": 7, "name": "iPad Pro"}"#)
         ])
         let loader = ProductLoader(networking: request(transport: stub))
         #expect(try await loader.loadProduct(withID: 7).value == Self.iPad)
@@ -107,7 +107,7 @@ import Testing
             { _ in Endpoint(scheme: "http", host: "stub.test", path: "/echo") }, to: networking
         )(7).map { _ in Self.iPad }
         #expect(try await product.value == Self.iPad)
-        let loader = ProductLoader()   // compiles with the article's default, URLSession.shared.request
+        let loader = ProductLoader()  // compiles with the article's default, URLSession.shared.request
         _ = loader
     }
 }

@@ -116,7 +116,7 @@ import Testing
     @Test func aRunAfterACancelledRunSendsAgain() async throws {
         let stub = StubTransport.sequence([.text("first"), .text("second")])
         let deferred = requestAsync(request, transport: stub)
-        deferred.cancel()   // nothing running: no effect on later runs
+        deferred.cancel()  // nothing running: no effect on later runs
         #expect(try await deferred.value.get() == Data("first".utf8))
         #expect(try await deferred.value.get() == Data("second".utf8))
     }

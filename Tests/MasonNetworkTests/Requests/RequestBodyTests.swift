@@ -77,7 +77,8 @@ import Testing
     }
 
     @Test func anEncodingFailureSurvivesLaterBuilders() {
-        let request = plain
+        let request =
+            plain
             |> post(Measurement(value: .nan))
             |> authorization(.bearer("t"))
             |> setHeader("1", for: "X-Trace")

@@ -15,7 +15,7 @@ import Testing
         let typed = requestSync(request, transport: stub)
         let seed = requestSyncR(request, transport: stub)
         let either = requestSyncE(request, transport: stub)
-        #expect(stub.requests.isEmpty)   // lazy
+        #expect(stub.requests.isEmpty)  // lazy
         let results = await NetworkTestSupport.onThread { (typed.unsafeRun(), seed.unsafeRun(), either.unsafeRun()) }
         #expect(try results.0.get() == Data("items".utf8))
         #expect(try results.1.get() == Data("items".utf8))
@@ -34,7 +34,7 @@ import Testing
         let either = request |> requestSyncE(transport: stub)
         let results = await NetworkTestSupport.onThread { (typed.unsafeRun(), seed.unsafeRun(), either.unsafeRun()) }
         guard case .failure(let typedError) = results.0, case .failure(let seedError) = results.1,
-              case .left(let eitherError) = results.2
+            case .left(let eitherError) = results.2
         else {
             Issue.record("expected three failures")
             return

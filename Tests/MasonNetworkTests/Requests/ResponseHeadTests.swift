@@ -18,7 +18,11 @@ private struct HeadOnlyTransport: Transport {
 
     func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
         let url = try #require(request.url)
-        return (body, ResponseHead(url: url, statusCode: status, headerFields: ["X-Kind": "head", "Content-Type": "application/json"]))
+        return (
+            body,
+            ResponseHead(
+                url: url, statusCode: status, headerFields: ["X-Kind": "head", "Content-Type": "application/json"])
+        )
     }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
@@ -30,7 +34,8 @@ private struct HeadOnlyTransport: Transport {
     private let url = NetworkTestSupport.url("https://example.com/products/7")
 
     @Test func aHeadFromFieldsBuildsTheHTTPURLResponseOnlyWhenAsked() throws {
-        let head = ResponseHead(url: url, statusCode: 404, httpVersion: "HTTP/2.0", headerFields: ["Content-Type": "text/plain"])
+        let head = ResponseHead(
+            url: url, statusCode: 404, httpVersion: "HTTP/2.0", headerFields: ["Content-Type": "text/plain"])
         let response = try #require(head.httpURLResponse)
         #expect(head.statusCode == 404)
         #expect(response.statusCode == 404)
@@ -71,25 +76,32 @@ private struct HeadOnlyTransport: Transport {
         base
             .retrying(clock: ManualClock())
             .singleFlight()
-            .caching(MemoryResponseCache(timeToLive: .seconds(60), clock: ManualClock()), policy: .networkFirst(staleFallback: nil))
+            .caching(
+                MemoryResponseCache(timeToLive: .seconds(60), clock: ManualClock()),
+                policy: .networkFirst(staleFallback: nil)
+            )
             .authenticated(by: Authenticator(credential: .bearer("token")) { _ in .bearer("renewed") })
             .logging(to: LogRecorder().logger())
     }
 
     @Test func theDecoratorsPassAHeadThroughToRequestAsync() async throws {
-        let result = await requestAsync(URLRequest(url: url), transport: decorated(HeadOnlyTransport(status: 200))).value
+        let result = await requestAsync(URLRequest(url: url), transport: decorated(HeadOnlyTransport(status: 200)))
+            .value
         #expect(try result.get() == Data(#"{"id":7}"#.utf8))
     }
 
     @Test func aRejectedHeadIsReportedWithItsFieldsAndBody() async {
-        let result = await requestAsync(URLRequest(url: url), transport: decorated(HeadOnlyTransport(status: 404))).value
+        let result = await requestAsync(URLRequest(url: url), transport: decorated(HeadOnlyTransport(status: 404)))
+            .value
         let expected = HTTPResponseDetails(
             status: 404, headers: ["X-Kind": "head", "Content-Type": "application/json"], body: Data(#"{"id":7}"#.utf8))
         #expect(result == .failure(.invalidResponse(expected)))
     }
 
     @Test func dataTaskBuildsTheHTTPURLResponseFromTheHead() async throws {
-        let (_, response) = try await dataTask(URLRequest(url: url), transport: decorated(HeadOnlyTransport(status: 200))).value.get()
+        let (_, response) = try await dataTask(
+            URLRequest(url: url), transport: decorated(HeadOnlyTransport(status: 200))
+        ).value.get()
         #expect(response.statusCode == 200)
         #expect(response.url == url)
         #expect(response.value(forHTTPHeaderField: "X-Kind") == "head")

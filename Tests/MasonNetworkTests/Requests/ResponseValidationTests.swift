@@ -27,7 +27,9 @@ import Testing
         let rejected = ResponseHead(url: Self.url, statusCode: 503, headerFields: ["Retry-After": "2"])
         let expected = HTTPResponseDetails(status: 503, headers: ["Retry-After": "2"], body: Data("why".utf8))
         #expect(validateResponse((Data("why".utf8), rejected)).map(\.0) == .failure(.invalidResponse(expected)))
-        #expect(validateResponse((Data(), accepted), acceptableStatus: 200..<201).map(\.0) == .failure(.invalidResponse(HTTPResponseDetails(status: 204))))
+        #expect(
+            validateResponse((Data(), accepted), acceptableStatus: 200..<201).map(\.0)
+                == .failure(.invalidResponse(HTTPResponseDetails(status: 204))))
     }
 
     @Test func aNon2xxStatusKeepsStatusHeadersAndBody() {

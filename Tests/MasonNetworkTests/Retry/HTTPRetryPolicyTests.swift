@@ -58,7 +58,7 @@ import FoundationNetworking
         let policy = HTTPRetryPolicy.standard
         let codes: [URLError.Code] = [
             .timedOut, .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost,
-            .dnsLookupFailed, .badServerResponse,
+            .dnsLookupFailed, .badServerResponse
         ]
         for code in codes {
             #expect(policy.isRetryable(URLError(code)), "\(code)")
@@ -73,7 +73,7 @@ import FoundationNetworking
 
     @Test func aCancellationIsNeverRetryable() {
         var policy = HTTPRetryPolicy.standard
-        policy.retryableURLErrorCodes.insert(.cancelled)   // even when asked to
+        policy.retryableURLErrorCodes.insert(.cancelled)  // even when asked to
         #expect(!policy.isRetryable(CancellationError()))
         #expect(!policy.isRetryable(URLError(.cancelled)))
         #expect(!policy.isRetryable(NetworkRequestError.canceledByUser))

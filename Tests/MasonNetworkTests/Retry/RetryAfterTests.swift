@@ -80,7 +80,7 @@ import FoundationNetworking
         "Sunday, 06-Nov-1994 08:49:37 GMT",
         "Sunday, 06 Nov 94 08:49:37 GMT",
         "Sun Nov  6 08:49:37 94",
-        "Sun Nov 6 08:49:37",
+        "Sun Nov 6 08:49:37"
     ])
     func garbageIsNotARetryAfter(_ value: String) {
         #expect(RetryAfter(value) == nil)

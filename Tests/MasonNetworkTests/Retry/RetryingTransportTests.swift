@@ -63,7 +63,7 @@ import FoundationNetworking
             try await Self.wakeSleeps(on: clock, times: 1)
             #expect(await task.value == .success(Self.product(1)))
             #expect(server.requestCount(id: "flaky") == 2)
-            #expect(clock.sleeps == [.milliseconds(250)])   // half of 0.5 s: full jitter drew 0.5
+            #expect(clock.sleeps == [.milliseconds(250)])  // half of 0.5 s: full jitter drew 0.5
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
@@ -152,7 +152,9 @@ import FoundationNetworking
             server.inject(.status(404), forID: "missing")
             let clock = ManualClock()
             let transport = base.retrying(Self.standard(), clock: clock)
-            let result = await requestAsync(Self.request(server.url("/products/6", id: "missing")), transport: transport).value
+            let result = await requestAsync(
+                Self.request(server.url("/products/6", id: "missing")), transport: transport
+            ).value
             #expect(Self.status(of: result) == 404)
             #expect(server.requestCount(id: "missing") == 1)
         }
@@ -160,7 +162,9 @@ import FoundationNetworking
 
     @Test func whenTheAttemptsRunOutTheLastResponseIsReportedWithItsBody() async throws {
         func exercise(_ server: LoopbackServer) async throws {
-            let first: [Fault] = [.status(503, body: "first"), .status(503, body: "second"), .status(503, body: "third")]
+            let first: [Fault] = [
+                .status(503, body: "first"), .status(503, body: "second"), .status(503, body: "third")
+            ]
             let last: Fault = .status(503, headers: ["X-Attempt": "last"], body: "busy, try later")
             server.inject(FaultScript.sequence(first, then: last), forID: "down")
             let clock = ManualClock()
@@ -189,7 +193,7 @@ import FoundationNetworking
             let clock = ManualClock()
             let transport = base.retrying(policy, clock: clock)
             let task = Self.start(Self.request(server.url("/products/8", id: "budget")), through: transport)
-            try await Self.wakeSleeps(on: clock, times: 2)   // attempts at 0 s, 4 s, 8 s; 12 s is over budget
+            try await Self.wakeSleeps(on: clock, times: 2)  // attempts at 0 s, 4 s, 8 s; 12 s is over budget
             #expect(Self.status(of: await task.value) == 503)
             #expect(server.requestCount(id: "budget") == 3)
             #expect(clock.sleeps == Self.durations([.seconds(4), .seconds(4)]))
@@ -243,7 +247,8 @@ import FoundationNetworking
             server.inject([.retryAfter(seconds: 1, status: 429)], forID: "af429")
             let clock = ManualClock()
             let transport = base.retrying(.alamofire, clock: clock)
-            let result = await requestAsync(Self.request(server.url("/products/12", id: "af429")), transport: transport).value
+            let result = await requestAsync(Self.request(server.url("/products/12", id: "af429")), transport: transport)
+                .value
             #expect(Self.status(of: result) == 429)
             #expect(server.requestCount(id: "af429") == 1)
             #expect(clock.sleeps.isEmpty)
@@ -267,7 +272,8 @@ import FoundationNetworking
             server.inject([.status(503)], forID: "never")
             let clock = ManualClock()
             let transport = base.retrying(.never, clock: clock)
-            let result = await requestAsync(Self.request(server.url("/products/14", id: "never")), transport: transport).value
+            let result = await requestAsync(Self.request(server.url("/products/14", id: "never")), transport: transport)
+                .value
             #expect(Self.status(of: result) == 503)
             #expect(server.requestCount(id: "never") == 1)
         }

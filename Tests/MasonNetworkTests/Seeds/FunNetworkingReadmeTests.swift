@@ -126,7 +126,7 @@ private func makeReadmeServer() -> StubTransport {
     StubTransport.routes([
         "https://api.agify.io/?name=Jane": .json(#"{"name": "Jane", "age": 48, "count": 1021}"#),
         "https://api.ipify.org/?format=json": .json(#"{"ip": "10.0.0.7"}"#),
-        "https://ipinfo.io/10.0.0.7/geo": .json(#"{"ip": "10.0.0.7", "city": "Lund", "country": "SE"}"#),
+        "https://ipinfo.io/10.0.0.7/geo": .json(#"{"ip": "10.0.0.7", "city": "Lund", "country": "SE"}"#)
     ])
 }
 
@@ -209,7 +209,7 @@ private func makeReadmeServer() -> StubTransport {
 
     @Test func example2DecodesTheAgeGuessSynchronously() async throws {
         let pipeline = ageGuessSync(from: "Jane")
-        let result = pipeline.unsafeRun()   // blocks this task's thread: safe, as a user would call it
+        let result = pipeline.unsafeRun()  // blocks this task's thread: safe, as a user would call it
         #expect(try result.get() == AgeGuess(name: "Jane", age: 48))
     }
 
@@ -223,20 +223,21 @@ private func makeReadmeServer() -> StubTransport {
             #expect(try result.get() == Data("{}".utf8))
         }
         let headers = stub.requests.map { $0.allHTTPHeaderFields ?? [:] }
-        #expect(headers == [
-            ["Authorization": "Basic Z3Vlc3Q6Z3Vlc3Q="],
-            ["Authorization": "Bearer secret-token-123"],
-            ["Authorization": "CustomField 5-53455345g"],
-        ])
+        #expect(
+            headers == [
+                ["Authorization": "Basic Z3Vlc3Q6Z3Vlc3Q="],
+                ["Authorization": "Bearer secret-token-123"],
+                ["Authorization": "CustomField 5-53455345g"]
+            ])
     }
 
     @Test func example4RetriesAfterA503OnVirtualTime() async throws {
         let flaky = StubTransport.sequence([
-            .status(503), .status(503), .json(#"{"name": "Jane", "age": 48}"#),
+            .status(503), .status(503), .json(#"{"name": "Jane", "age": 48}"#)
         ])
         let clock = ManualClock()
         let pipeline = ageGuessWithRetry(from: "Jane", transport: flaky, clock: clock)
-        #expect(flaky.requests.isEmpty)   // lazy: nothing sent yet
+        #expect(flaky.requests.isEmpty)  // lazy: nothing sent yet
         let run = Task { await pipeline.value }
         for _ in 1...2 {
             try await clock.waitForSleepers(count: 1)

@@ -75,10 +75,10 @@ import FoundationNetworking
 
             let pipeline = client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create
 
-            let first = try await pipeline(credentials)   // a cache miss: from the network, then stored
+            let first = try await pipeline(credentials)  // a cache miss: from the network, then stored
             #expect(first == Self.product7)
             #expect(server.requestCount(path: "/products/7") == 1)
-            let second = try await pipeline(credentials)   // a fresh hit: no request
+            let second = try await pipeline(credentials)  // a fresh hit: no request
             #expect(second == Self.product7)
             #expect(server.requestCount(path: "/products/7") == 1)
         }
@@ -105,11 +105,11 @@ import FoundationNetworking
             let clock = ManualClock()
             let pipeline = Self.pipeline(server, MemoryResponseCache(timeToLive: .seconds(60), clock: clock))
             _ = try await pipeline(Credentials(token: "ada"))
-            _ = try await pipeline(Credentials(token: "grace"))   // another Authorization: another key
+            _ = try await pipeline(Credentials(token: "grace"))  // another Authorization: another key
             let afterTwoUsers = server.requestCount(path: "/products/7")
             clock.advance(by: .seconds(60))
-            _ = try await pipeline(Credentials(token: "ada"))     // stale: fetchCached misses
-            _ = try await pipeline(Credentials(token: "ada"))     // fresh again: from the cache
+            _ = try await pipeline(Credentials(token: "ada"))  // stale: fetchCached misses
+            _ = try await pipeline(Credentials(token: "ada"))  // fresh again: from the cache
             let authorizations = server.requests(path: "/products/7").compactMap { $0.header("Authorization") }
             #expect(afterTwoUsers == 2)
             #expect(authorizations == ["Bearer ada", "Bearer grace", "Bearer ada"])
@@ -135,7 +135,9 @@ import FoundationNetworking
             let pipeline = Self.pipeline(server, cache)
             server.inject(.status(200, body: #"{"id":"seven"}"#), at: "/products/7")
             let result: Result<Model, NetworkRequestError>
-            do { result = .success(try await pipeline(Credentials(token: "ada"))) } catch { result = .failure(NetworkRequestError(error)) }
+            do { result = .success(try await pipeline(Credentials(token: "ada"))) } catch {
+                result = .failure(NetworkRequestError(error))
+            }
             guard case .failure(.decodingFailed(let type, _, let path)) = result else {
                 Issue.record("expected a decoding failure, got \(result)")
                 return

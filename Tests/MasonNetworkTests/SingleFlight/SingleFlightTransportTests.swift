@@ -83,7 +83,7 @@ import FoundationNetworking
             }
             #expect(failures.count == 3)
             #expect(failures.allSatisfy { $0 != .canceledByUser })
-            #expect(failures.allSatisfy { $0 == failures.first })   // the one shared error
+            #expect(failures.allSatisfy { $0 == failures.first })  // the one shared error
             #expect(server.requestCount(path: "/products/4") == 1)
         }
     }
@@ -97,7 +97,7 @@ import FoundationNetworking
                 Support.request(url, headers: ["Authorization": "Bearer alice"]),
                 Support.request(url, headers: ["Authorization": "Bearer bob"]),
                 Support.request(url, headers: ["Accept": "text/plain"]),
-                Support.request(server.url("/products/5")),
+                Support.request(server.url("/products/5"))
             ]
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for request in requests {
@@ -149,7 +149,7 @@ import FoundationNetworking
             let cancelled = await callers[0].result
             #expect(throws: CancellationError.self) { try cancelled.get() }
             #expect(transport.callerCount(sharing: request) == 2)
-            valve.open()   // had the shared request been cancelled, the others would now fail
+            valve.open()  // had the shared request been cancelled, the others would now fail
             #expect(try await callers[1].value == #"{"id":6,"name":"Product 6"}"#)
             #expect(try await callers[2].value == #"{"id":6,"name":"Product 6"}"#)
             #expect(server.requestCount(path: "/products/6") == 1)

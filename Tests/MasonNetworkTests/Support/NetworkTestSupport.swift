@@ -120,7 +120,7 @@ final class StubURLProtocol: URLProtocol {
 
     private func respond(status: Int, headers: [String: String], chunks: [Data]) {
         guard let url = request.url,
-              let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
         else { return }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         for chunk in chunks where request.httpMethod != "HEAD" {

@@ -41,7 +41,9 @@ import FoundationNetworking
     @Test func aConfigurationHeaderWithALineBreakFailsEveryRequestWithNothingSent() async throws {
         try await LoopbackServer.withRunning { server in
             let configuration = URLSessionConfiguration.ephemeral
-            configuration.httpAdditionalHeaders = ["User-Agent": "mason", "X-Trace": "1\r\nX-Injected: yes", "X-Zone": "a\nb"]
+            configuration.httpAdditionalHeaders = [
+                "User-Agent": "mason", "X-Trace": "1\r\nX-Injected: yes", "X-Zone": "a\nb"
+            ]
             let transport = URLSessionTransport(configuration: configuration)
             let request = URLRequest(url: server.url("/echo"))
             let result = await requestAsync(request, transport: transport).value

@@ -88,7 +88,8 @@ import Testing
     }
 
     @Test func headersMethodAndBodyReachTheServer() async throws {
-        let request = Self.request("/echo")
+        let request =
+            Self.request("/echo")
             |> authorization(.basic(username: "guest", password: "guest"))
             |> post(["name": "Jane"])
         let echo: StubURLProtocol.Echo = try await (requestAsync(transport: transport) <&> decodeJsonData)(request)

@@ -49,7 +49,9 @@ import Testing
 
     @Test func unionAndIntersectStopEarly() {
         let counter = CallCounter()
-        let counted = Predicate<Int> { _ in counter.increment(); return true }
+        let counted = Predicate<Int> { _ in
+            counter.increment(); return true
+        }
         _ = Self.isPositive.union(counted)(1)
         _ = Self.isPositive.intersect(counted)(-1)
         #expect(counter.count == 0)

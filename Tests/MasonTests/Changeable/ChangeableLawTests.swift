@@ -24,7 +24,8 @@ import Testing
     }
 
     @Test func mapOfACompositionIsTwoMaps() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.bool) { value, c, changed in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.bool) {
+            value, c, changed in
             let changeable = Changeable(value, hasChanges: changed)
             let f = Self.function(c)
             let g = Self.function(value)
@@ -58,7 +59,8 @@ import Testing
     }
 
     @Test func applyComposes() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.bool, Gen.bool, Gen.bool) { a, b, uChanged, vChanged, wChanged in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.bool, Gen.bool, Gen.bool) {
+            a, b, uChanged, vChanged, wChanged in
             let u = Changeable(Self.function(a), hasChanges: uChanged)
             let v = Changeable(Self.function(b), hasChanges: vChanged)
             let w = Changeable(a &- b, hasChanges: wChanged)
@@ -86,7 +88,8 @@ import Testing
     }
 
     @Test func flatMapIsAssociative() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.bool, Gen.bool, Gen.bool) { a, b, changed, fChanges, gChanges in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.bool, Gen.bool, Gen.bool) {
+            a, b, changed, fChanges, gChanges in
             let changeable = Changeable(a, hasChanges: changed)
             let f = Self.kleisli(b, fChanges)
             let g = Self.kleisli(a, gChanges)
@@ -97,7 +100,8 @@ import Testing
     // MARK: Applicative agrees with monad; writes never forget a change
 
     @Test func applyIsFlatMapThenMap() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.bool, Gen.bool) { a, b, functionChanged, valueChanged in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.bool, Gen.bool) {
+            a, b, functionChanged, valueChanged in
             let function = Changeable(Self.function(a), hasChanges: functionChanged)
             let changeable = Changeable(b, hasChanges: valueChanged)
             #expect((function <*> changeable) == function.flatMap { f in changeable.map(f) })

@@ -74,12 +74,14 @@ import Testing
     }
 
     @Test func funswiftWriteChainsWithBind() {
-        let unchanged = Changeable(Self.jane)
+        let unchanged =
+            Changeable(Self.jane)
             >>- write("Jane", at: \.name)
             >>- write("Doe", at: \.lastname)
         #expect(unchanged == Changeable(Self.jane))
 
-        let changed = Changeable(value: Self.jane, hasChanges: false)
+        let changed =
+            Changeable(value: Self.jane, hasChanges: false)
             >>- write("Joe", at: \.name)
             >>- write("Doe", at: \.lastname)
         #expect(changed == Changeable(Person(name: "Joe", lastname: "Doe"), hasChanges: true))

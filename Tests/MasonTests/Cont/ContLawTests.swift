@@ -29,14 +29,16 @@ import Testing
     // MARK: Functor
 
     @Test func mapWithIdentityChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, c in
             let cont = Self.cont(a, b)
             #expect(cont.map { $0 }.run(Self.finish(c)) == cont.run(Self.finish(c)))
         }
     }
 
     @Test func mapOfACompositionIsTwoMaps() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, c in
             let cont = Self.cont(a, b)
             let f = Self.function(c)
             let g = Self.function(a)
@@ -47,7 +49,8 @@ import Testing
     // MARK: Applicative
 
     @Test func applyingPureIdentityChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, c in
             let cont = Self.cont(a, b)
             let identity: Function = { $0 }
             #expect((Cont.pure(identity) <*> cont).run(Self.finish(c)) == cont.run(Self.finish(c)))
@@ -55,7 +58,8 @@ import Testing
     }
 
     @Test func applyingPureToPureIsPureOfTheApplication() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, x, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, x, c in
             let f = Self.function(a)
             let lhs = Cont<Function, [Int]>.pure(f) <*> Cont.pure(x)
             #expect(lhs.run(Self.finish(c)) == Cont<Int, [Int]>.pure(f(x)).run(Self.finish(c)))
@@ -63,7 +67,8 @@ import Testing
     }
 
     @Test func applyingToPureIsInterchangeable() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, y, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, y, c in
             let function = Self.functionCont(a)
             let applyToY: @Sendable (@escaping Function) -> Int = { $0(y) }
             let lhs = function <*> Cont.pure(y)
@@ -73,7 +78,8 @@ import Testing
     }
 
     @Test func applyComposes() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, c in
             let u = Self.functionCont(a)
             let v = Self.functionCont(b)
             let w = Self.cont(c, a)
@@ -87,21 +93,24 @@ import Testing
     // MARK: Monad
 
     @Test func flatMapOfPureIsApplication() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, x, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, x, c in
             let f = Self.kleisli(a)
             #expect((Cont.pure(x) >>- f).run(Self.finish(c)) == f(x).run(Self.finish(c)))
         }
     }
 
     @Test func flatMapWithPureChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, c in
             let cont = Self.cont(a, b)
             #expect((cont >>- { Cont.pure($0) }).run(Self.finish(c)) == cont.run(Self.finish(c)))
         }
     }
 
     @Test func flatMapIsAssociative() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, c in
             let cont = Self.cont(a, b)
             let f = Self.kleisli(b)
             let g = Self.kleisli(c)
@@ -114,7 +123,8 @@ import Testing
     // MARK: Applicative agrees with monad, zip agrees with apply
 
     @Test func applyIsFlatMapThenMap() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, c in
             let function = Self.functionCont(a)
             let cont = Self.cont(b, c)
             let viaFlatMap = function.flatMap { f in cont.map(f) }
@@ -123,7 +133,8 @@ import Testing
     }
 
     @Test func zipIsNestedFlatMap() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, c in
             let first = Self.cont(a, b)
             let second = Self.cont(b, c)
             let third = Self.cont(c, a)

@@ -55,8 +55,11 @@ import Testing
             typealias Function = @Sendable (Int) -> Int
             let f: Function = { $0 &+ k }
             let g: Function = { $0 &* 3 }
-            let composeFunctions: @Sendable (@escaping Function) -> @Sendable (@escaping Function) -> Function = { f in { g in { f(g($0)) } } }
-            let left = await (Deferred.pure(composeFunctions) <*> Deferred.pure(f) <*> Deferred.pure(g) <*> Deferred.pure(n)).value
+            let composeFunctions: @Sendable (@escaping Function) -> @Sendable (@escaping Function) -> Function = { f in
+                { g in { f(g($0)) } }
+            }
+            let left = await
+                (Deferred.pure(composeFunctions) <*> Deferred.pure(f) <*> Deferred.pure(g) <*> Deferred.pure(n)).value
             let right = await (Deferred.pure(f) <*> (Deferred.pure(g) <*> Deferred.pure(n))).value
             #expect(left == right)
         }

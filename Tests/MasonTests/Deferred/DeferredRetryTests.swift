@@ -15,7 +15,9 @@ import Testing
 
         func fetch(_ id: Int) -> Deferred<Result<String, FetchError>> {
             Deferred { [self] in
-                let attempt = attempts.withLock { $0 += 1; return $0 }
+                let attempt = attempts.withLock {
+                    $0 += 1; return $0
+                }
                 return attempt <= failures ? .failure(.unavailable) : .success("item \(id)")
             }
         }
@@ -66,7 +68,7 @@ import Testing
 
     @Test func theCurriedSeedFormRetriesToo() async {
         let flaky = Flaky(failing: 0)
-        let fetch = retry(flaky.fetch)(.exponential(1))(3)   // real clock, but nothing fails: no wait
+        let fetch = retry(flaky.fetch)(.exponential(1))(3)  // real clock, but nothing fails: no wait
         #expect(await fetch(4).value == .success("item 4"))
         #expect(flaky.count == 1)
     }
@@ -92,8 +94,8 @@ import Testing
         try await clock.waitForSleepers(count: 1)
         deferred.cancel()
         #expect(await eventually { !deferred.isRunning })
-        #expect(flaky.count == 1)          // no attempt after the cancel
-        #expect(inbox.values == [.failure(.unavailable)])   // the last failure, delivered once
+        #expect(flaky.count == 1)  // no attempt after the cancel
+        #expect(inbox.values == [.failure(.unavailable)])  // the last failure, delivered once
         #expect(clock.sleepers() == 0)
     }
 
@@ -102,7 +104,9 @@ import Testing
         let attempts = Locked(0)
         let fetch: @Sendable (Int) -> Deferred<Either<FetchError, Int>> = { id in
             Deferred {
-                let attempt = attempts.withLock { $0 += 1; return $0 }
+                let attempt = attempts.withLock {
+                    $0 += 1; return $0
+                }
                 return attempt < 3 ? .left(.unavailable) : .right(id)
             }
         }

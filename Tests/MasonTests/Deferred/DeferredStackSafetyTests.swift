@@ -21,7 +21,7 @@ import Testing
             chain = chain.flatMap { Deferred.pure($0 + 1) }
         }
         #expect(await chain.value == 1_000_000)
-        chain = .pure(0)   // frees the million steps
+        chain = .pure(0)  // frees the million steps
         #expect(await chain.value == 0)
     }
 

@@ -59,7 +59,12 @@ final class WorkProbe: Sendable {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             change(&state)
             let snapshot = state
-            let (due, waiting) = state.waiters.reduce(into: ([CheckedContinuation<Void, Never>](), [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)]())) { split, waiter in
+            let (due, waiting) = state.waiters.reduce(
+                into: (
+                    [CheckedContinuation<Void, Never>](),
+                    [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)]()
+                )
+            ) { split, waiter in
                 if waiter.condition(snapshot) { split.0.append(waiter.continuation) } else { split.1.append(waiter) }
             }
             state.waiters = waiting

@@ -44,7 +44,9 @@ import Testing
         #expect(await result.mapT(describeNumber).value == .success("20"))
         let failed = Deferred<Result<Int, TestFailure>> { .failure(.boom) }
         let probe = WorkProbe()
-        let next: @Sendable (Int) -> Deferred<Result<Int, TestFailure>> = { n in probe.instant(n).map { .success($0 * 2) } }
+        let next: @Sendable (Int) -> Deferred<Result<Int, TestFailure>> = { n in
+            probe.instant(n).map { .success($0 * 2) }
+        }
         #expect(await failed.flatMapT(next).value == .failure(.boom))
         #expect(probe.started == 0)
         #expect(await result.flatMapT(next).value == .success(40))
@@ -69,10 +71,12 @@ import Testing
     @Test func callbackInitialiserCallsOnCancelWhenTheRunIsCancelled() async {
         let cancelled = Inbox<Bool>()
         let pending = Locked<(@Sendable (Int) -> Void)?>(nil)
-        let deferred = Deferred<Int>({ done in pending.withLock { $0 = done } }, onCancel: {
-            cancelled.receive(true)
-            pending.withLock { $0?(-1) }
-        })
+        let deferred = Deferred<Int>(
+            { done in pending.withLock { $0 = done } },
+            onCancel: {
+                cancelled.receive(true)
+                pending.withLock { $0?(-1) }
+            })
         let task = Task { await deferred.value }
         #expect(await eventually { pending.withLock { $0 != nil } })
         task.cancel()

@@ -17,7 +17,7 @@ import Testing
         let probe = WorkProbe()
         let zipped = zip(probe.sleeper(), probe.sleeper())
         let task = Task { await zipped.value }
-        await probe.waitUntilStarted(2)   // would hang if the children ran one after the other
+        await probe.waitUntilStarted(2)  // would hang if the children ran one after the other
         zipped.cancel()
         let (first, second) = await task.value
         #expect(first == -1 && second == -1)
@@ -81,7 +81,9 @@ import Testing
         let running = Locked((now: 0, most: 0))
         let work = traverse(Array(0..<40), maxConcurrency: 3) { n in
             Deferred { () async -> Int in
-                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                running.withLock {
+                    $0.now += 1; $0.most = max($0.most, $0.now)
+                }
                 await Task.yield()
                 running.withLock { $0.now -= 1 }
                 return n

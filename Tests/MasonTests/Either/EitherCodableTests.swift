@@ -34,7 +34,7 @@ import Testing
     @Test func roundTripsNestedValues() throws {
         let values: [Either<Payload, [String: Int]>] = [
             .left(Payload(name: "a", values: [1, 2])),
-            .right(["x": 1]),
+            .right(["x": 1])
         ]
         let data = try JSONEncoder().encode(values)
         #expect(try JSONDecoder().decode([Either<Payload, [String: Int]>].self, from: data) == values)

@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func zipOfFiveKeepsOrderAndTypes() {
-        let zipped = zip(F<Int>.right(1), F<String>.right("b"), F<Bool>.right(true), F<Double>.right(4.5), F<[Int]>.right([5]))
+        let zipped = zip(
+            F<Int>.right(1), F<String>.right("b"), F<Bool>.right(true), F<Double>.right(4.5), F<[Int]>.right([5]))
         guard case .right(let tuple) = zipped else {
             Issue.record("expected a right value, got \(zipped)")
             return

@@ -11,10 +11,12 @@ import Testing
 
     @Test func combineIsLazyAndRunsOnEveryCall() {
         let calls = Locked(0)
-        let counted = combine(2, with: { (n: Int) -> Int in
-            calls.withLock { $0 += 1 }
-            return n * 10
-        })
+        let counted = combine(
+            2,
+            with: { (n: Int) -> Int in
+                calls.withLock { $0 += 1 }
+                return n * 10
+            })
         #expect(calls.withLock { $0 } == 0)
         #expect(counted() == 20)
         #expect(counted() == 20)

@@ -57,7 +57,9 @@ private enum ParseError: Error, Equatable { case notANumber }
 
     @Test func plainResultFunctionsCompose() {
         let log = Log()
-        let parse: (String) -> Result<Int, ParseError> = { Int($0).map { .success(log.record($0)) } ?? .failure(.notANumber) }
+        let parse: (String) -> Result<Int, ParseError> = {
+            Int($0).map { .success(log.record($0)) } ?? .failure(.notANumber)
+        }
         let half: (Int) -> Result<Int, ParseError> = { .success($0 / 2) }
         #expect(compose(parse, mapping: { $0 * 2 })("21") == .success(42))
         #expect(compose(parse, flatMapping: half)("8") == .success(4))

@@ -29,7 +29,9 @@ import Testing
 
     @Test func separateMemoizedFunctionsHaveSeparateTables() {
         let counts = CallCounts()
-        let f: @Sendable (Int) -> Int = { counts.record($0); return $0 }
+        let f: @Sendable (Int) -> Int = {
+            counts.record($0); return $0
+        }
         let first = memoize(f), second = memoize(f)
         _ = first(1); _ = first(1); _ = second(1)
         #expect(counts.all == [1: 2])

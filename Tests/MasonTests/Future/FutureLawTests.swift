@@ -78,7 +78,11 @@ import Testing
         await propertyCheck(input: numbers, numbers, Gen.bool) { n, k, later in
             let f: @Sendable (Int) -> Int = { $0 &+ k }
             let g: @Sendable (Int) -> Int = { $0 &* 3 }
-            let composeFunctions: @Sendable (@escaping @Sendable (Int) -> Int) -> @Sendable (@escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int = { f in { g in { f(g($0)) } } }
+            let composeFunctions:
+                @Sendable (@escaping @Sendable (Int) -> Int) ->
+                    @Sendable (@escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int = { f in
+                        { g in { f(g($0)) } }
+                    }
             let u = Self.future(f, later: later)
             let v = Self.future(g, later: !later)
             let w = Self.future(n, later: later)

@@ -99,7 +99,7 @@ import Testing
     @Test func exactlyOneOfAThousandConcurrentResolversWinsAndEveryObserverGetsItsResultOnce() async throws {
         let promise = Promise<Int>()
         let wins = Locked(0)
-        let received = Locked<[Int: [Int]]>([:])   // observer → values it received
+        let received = Locked<[Int: [Int]]>([:])  // observer → values it received
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<1_000 {
                 group.addTask {
@@ -113,7 +113,8 @@ import Testing
                         }
                         received.withLock { $0[index, default: []].append(value) }
                     }
-                    let won = index.isMultiple(of: 2)
+                    let won =
+                        index.isMultiple(of: 2)
                         ? promise.resolve(with: index)
                         : promise.reject(with: Failure.other(index))
                     if won { wins.withLock { $0 += 1 } }
@@ -166,7 +167,8 @@ import Testing
         let chained = Future(value: 1).chained { _ -> Future<Int> in throw Failure.other(2) }
         #expect(Self.outcome(of: chained) == .failure(.other(2)))
         #expect(Self.outcome(of: Future(value: 1).map { _ -> Int in throw Failure.boom }) == .failure(.boom))
-        #expect(Self.outcome(of: Future(value: 1).flatMap { _ -> Future<Int> in throw Failure.boom }) == .failure(.boom))
+        #expect(
+            Self.outcome(of: Future(value: 1).flatMap { _ -> Future<Int> in throw Failure.boom }) == .failure(.boom))
     }
 
     @Test func chainedFollowsTheInnerFuture() {
@@ -186,7 +188,9 @@ import Testing
 
     @Test func mapAndFlatMapAreTransformedAndChained() {
         #expect(Self.outcome(of: Future(value: 20).map { $0 + 1 }) == .success(21))
-        #expect(Self.outcome(of: Future(value: 3).flatMap { Future(value: String(repeating: "a", count: $0)) }) == .success("aaa"))
+        #expect(
+            Self.outcome(of: Future(value: 3).flatMap { Future(value: String(repeating: "a", count: $0)) })
+                == .success("aaa"))
     }
 
     @Test func operatorsForwardToTheirNamedTwins() {
@@ -212,7 +216,9 @@ import Testing
         let data = Data(#"{"id": 7, "name": "iPad Pro"}"#.utf8)
         let product: Future<Product> = Future(value: data).decoded()
         #expect(Self.outcome(of: product) == .success(Product(id: 7, name: "iPad Pro")))
-        #expect(Self.outcome(of: Future(value: data).decoded(as: Product.self)) == .success(Product(id: 7, name: "iPad Pro")))
+        #expect(
+            Self.outcome(of: Future(value: data).decoded(as: Product.self))
+                == .success(Product(id: 7, name: "iPad Pro")))
     }
 
     @Test func decodedUsesTheGivenDecoder() {
@@ -356,7 +362,8 @@ import Testing
 
     @Test func zipOfFuturesResolvedConcurrentlyResolvesOnce() async throws {
         let promises = (0..<8).map { _ in Promise<Int>() }
-        let zipped = zip(promises[0], promises[1], promises[2], promises[3], promises[4], promises[5], promises[6], promises[7])
+        let zipped = zip(
+            promises[0], promises[1], promises[2], promises[3], promises[4], promises[5], promises[6], promises[7])
         let calls = Locked(0)
         zipped.observe { _ in calls.withLock { $0 += 1 } }
         await withTaskGroup(of: Void.self) { group in

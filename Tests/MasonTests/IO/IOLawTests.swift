@@ -46,7 +46,11 @@ import Testing
         await propertyCheck(input: numbers, numbers) { n, k in
             let f: @Sendable (Int) -> Int = { $0 &+ k }
             let g: @Sendable (Int) -> Int = { $0 &* 3 }
-            let composeFunctions: @Sendable (@escaping @Sendable (Int) -> Int) -> @Sendable (@escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int = { f in { g in { f(g($0)) } } }
+            let composeFunctions:
+                @Sendable (@escaping @Sendable (Int) -> Int) ->
+                    @Sendable (@escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int = { f in
+                        { g in { f(g($0)) } }
+                    }
             let left = IO.pure(composeFunctions) <*> IO.pure(f) <*> IO.pure(g) <*> IO.pure(n)
             let right = IO.pure(f) <*> (IO.pure(g) <*> IO.pure(n))
             #expect(left.unsafeRun() == right.unsafeRun())

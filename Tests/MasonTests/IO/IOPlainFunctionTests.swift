@@ -62,7 +62,9 @@ private final class Tally {
         let itself = Locked<IO<Int>?>(nil)
         let depth = Locked(0)
         let step: (Int) -> IO<Int> = { n in
-            if depth.withLock({ $0 += 1; return $0 }) < 3, let inner = itself.withLock({ $0 }) {
+            if depth.withLock({
+                $0 += 1; return $0
+            }) < 3, let inner = itself.withLock({ $0 }) {
                 return IO.pure(inner.unsafeRun() + n)
             }
             return IO.pure(n)

@@ -4,7 +4,11 @@ import Testing
 /// Counts how often an effect ran; a `Sendable` reference so effects can capture it.
 private final class RunCounter: Sendable {
     private let count = Locked(0)
-    func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1; return $0
+        }
+    }
     var value: Int { count.withLock { $0 } }
 }
 
@@ -37,13 +41,21 @@ private final class RunCounter: Sendable {
         let load: @Sendable (Int) -> IO<String> = { id in IO { "user \(id)" } }
         let shout = load <&> { $0.uppercased() }
         #expect(shout(7).unsafeRun() == "USER 7")
-        #expect(compose(load, mapping: { $0.count }) (7).unsafeRun() == 6)
+        #expect(compose(load, mapping: { $0.count })(7).unsafeRun() == 6)
     }
 
     @Test func kleisliRunsBothEffectsInOrder() {
         let log = Locked<[String]>([])
-        let first: @Sendable (Int) -> IO<Int> = { n in IO { log.withLock { $0.append("first \(n)") }; return n + 1 } }
-        let second: @Sendable (Int) -> IO<String> = { n in IO { log.withLock { $0.append("second \(n)") }; return "\(n)" } }
+        let first: @Sendable (Int) -> IO<Int> = { n in
+            IO {
+                log.withLock { $0.append("first \(n)") }; return n + 1
+            }
+        }
+        let second: @Sendable (Int) -> IO<String> = { n in
+            IO {
+                log.withLock { $0.append("second \(n)") }; return "\(n)"
+            }
+        }
         let both = first >=> second
         #expect(both(1).unsafeRun() == "2")
         #expect(log.withLock { $0 } == ["first 1", "second 2"])
@@ -51,7 +63,11 @@ private final class RunCounter: Sendable {
 
     @Test func zipRunsEffectsLeftToRight() {
         let log = Locked<[Int]>([])
-        func step(_ n: Int) -> IO<Int> { IO { log.withLock { $0.append(n) }; return n } }
+        func step(_ n: Int) -> IO<Int> {
+            IO {
+                log.withLock { $0.append(n) }; return n
+            }
+        }
         let zipped = zip(step(1), step(2), step(3), IO.pure("four"), step(5))
         let (a, b, c, d, e) = zipped.unsafeRun()
         #expect(a == 1 && b == 2 && c == 3 && d == "four" && e == 5)
@@ -79,7 +95,11 @@ private final class RunCounter: Sendable {
 
     @Test func flatMapTShortCircuitsWithoutRunningTheNextEffect() {
         let counter = RunCounter()
-        let next: @Sendable (Int) -> IO<Result<Int, TestFailure>> = { n in IO { _ = counter.increment(); return .success(n * 2) } }
+        let next: @Sendable (Int) -> IO<Result<Int, TestFailure>> = { n in
+            IO {
+                _ = counter.increment(); return .success(n * 2)
+            }
+        }
         #expect(IO<Result<Int, TestFailure>>.pureT(4).flatMapT(next).unsafeRun() == .success(8))
         #expect(IO<Result<Int, TestFailure>> { .failure(.boom) }.flatMapT(next).unsafeRun() == .failure(.boom))
         #expect(counter.value == 1)
@@ -109,7 +129,7 @@ enum TestFailure: Error, Equatable {
             chain = chain.flatMap { n in IO.pure(n + 1) }
         }
         #expect(chain.unsafeRun() == 1_000_000)
-        chain = .pure(0)   // frees the million steps
+        chain = .pure(0)  // frees the million steps
         #expect(chain.unsafeRun() == 0)
     }
 

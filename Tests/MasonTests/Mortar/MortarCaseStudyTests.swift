@@ -69,7 +69,9 @@ import Testing
             self.reply = reply
         }
 
-        func fetchUpdated(with request: Request, completionHandler: @escaping @Sendable (Result<Payload, NetworkError>) -> Void) {
+        func fetchUpdated(
+            with request: Request, completionHandler: @escaping @Sendable (Result<Payload, NetworkError>) -> Void
+        ) {
             requests.record(request)
             let reply = reply
             Task.detached { completionHandler(reply.map { ($0, Response(status: 200)) }) }
@@ -120,7 +122,8 @@ import Testing
             let (otherCache, otherSession) = (Cache(entries), Session(reply: .success(Array("fresh".utf8))))
             let pipeline: @Sendable (Credentials, @escaping Completion) -> Void =
                 client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create
-            let parenthesised = (client.buildRequest <<- (otherCache.fetchCached <-> otherSession.fetchUpdated)) <<- Model.create
+            let parenthesised =
+                (client.buildRequest <<- (otherCache.fetchCached <-> otherSession.fetchUpdated)) <<- Model.create
             #expect(await run(pipeline) == run(parenthesised))
             #expect(cache.lookups.entries.count == 1)
             #expect(otherCache.lookups.entries.count == 1)
@@ -146,7 +149,8 @@ import Testing
         let cache = Cache()
         let session = Session(reply: .success(Array("fresh".utf8)))
         let loadCredentials: @Sendable () -> Credentials = { Credentials(user: "ada") }
-        let pipeline = loadCredentials <<- client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create
+        let pipeline =
+            loadCredentials <<- client.buildRequest <<- cache.fetchCached <-> session.fetchUpdated <<- Model.create
         #expect(await F.completion(pipeline) == .success(Model(text: "fresh", status: 200)))
         #expect(session.requests.entries == [request])
     }

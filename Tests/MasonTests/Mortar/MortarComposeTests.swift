@@ -156,7 +156,9 @@ import Testing
     }
 
     @Test func compositionIsAssociative() async {
-        let half: @Sendable (Int) -> Result<Int, F.TestError> = { $0.isMultiple(of: 2) ? .success($0 / 2) : .failure(.failed("odd")) }
+        let half: @Sendable (Int) -> Result<Int, F.TestError> = {
+            $0.isMultiple(of: 2) ? .success($0 / 2) : .failure(.failed("odd"))
+        }
         let left = (half <<- F.triple) <<- half
         let right = half <<- (F.triple <<- half)
         await propertyCheck(input: Gen.int(in: -1000...1000)) { n in

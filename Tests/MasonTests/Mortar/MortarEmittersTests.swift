@@ -8,7 +8,9 @@ import Testing
 
     static let nine: @Sendable () -> Int = { 9 }
     static let readNine: @Sendable () -> Result<Int, F.TestError> = { .success(9) }
-    static let loadNine: @Sendable (@escaping F.Completion) -> Void = { completion in Task.detached { completion(.success(9)) } }
+    static let loadNine: @Sendable (@escaping F.Completion) -> Void = { completion in
+        Task.detached { completion(.success(9)) }
+    }
     static let fetchNine: @Sendable () async throws(F.TestError) -> Int = { () async throws(F.TestError) -> Int in 9 }
 
     // MARK: emitter <<- function

@@ -81,7 +81,9 @@ import Testing
     }
 
     @Test func asyncOrAsyncIsAsync() async {
-        let other: @Sendable (Int) async throws(F.TestError) -> Int = { input async throws(F.TestError) -> Int in input + 100 }
+        let other: @Sendable (Int) async throws(F.TestError) -> Int = { input async throws(F.TestError) -> Int in
+            input + 100
+        }
         let otherFailing: @Sendable (Int) async throws(F.TestError) -> Int = { _ async throws(F.TestError) -> Int in
             throw .failed("other")
         }
@@ -103,9 +105,15 @@ import Testing
     }
 
     @Test func fallbackIsAssociative() async {
-        let half: @Sendable (Int) -> Result<Int, F.TestError> = { $0.isMultiple(of: 2) ? .success($0 / 2) : .failure(.failed("half")) }
-        let third: @Sendable (Int) -> Result<Int, F.TestError> = { $0.isMultiple(of: 3) ? .success($0 / 3) : .failure(.failed("third")) }
-        let fifth: @Sendable (Int) -> Result<Int, F.TestError> = { $0.isMultiple(of: 5) ? .success($0 / 5) : .failure(.failed("fifth")) }
+        let half: @Sendable (Int) -> Result<Int, F.TestError> = {
+            $0.isMultiple(of: 2) ? .success($0 / 2) : .failure(.failed("half"))
+        }
+        let third: @Sendable (Int) -> Result<Int, F.TestError> = {
+            $0.isMultiple(of: 3) ? .success($0 / 3) : .failure(.failed("third"))
+        }
+        let fifth: @Sendable (Int) -> Result<Int, F.TestError> = {
+            $0.isMultiple(of: 5) ? .success($0 / 5) : .failure(.failed("fifth"))
+        }
         let left = (half <-> third) <-> fifth
         let right = half <-> (third <-> fifth)
         await propertyCheck(input: Gen.int(in: -1000...1000)) { n in

@@ -45,7 +45,8 @@ enum MortarFixtures {
 
     // MARK: async
 
-    static let subtractThree_s: @Sendable (Int) async throws(TestError) -> Int = { input async throws(TestError) -> Int in
+    static let subtractThree_s: @Sendable (Int) async throws(TestError) -> Int = {
+        input async throws(TestError) -> Int in
         await Task.yield()
         return input - 3
     }
@@ -53,7 +54,8 @@ enum MortarFixtures {
         await Task.yield()
         throw .failed("subtractThree")
     }
-    static let subtractThree_trap: @Sendable (Int) async throws(TestError) -> Int = { _ async throws(TestError) -> Int in
+    static let subtractThree_trap: @Sendable (Int) async throws(TestError) -> Int = {
+        _ async throws(TestError) -> Int in
         Issue.record("subtractThree must not run")
         throw .failed("trap")
     }
@@ -84,7 +86,9 @@ enum MortarFixtures {
         .success(function(input))
     }
 
-    static func run(fallible function: @Sendable (Int) -> Result<Int, TestError>, _ input: Int) -> Result<Int, TestError> {
+    static func run(fallible function: @Sendable (Int) -> Result<Int, TestError>, _ input: Int) -> Result<
+        Int, TestError
+    > {
         function(input)
     }
 
@@ -102,7 +106,9 @@ enum MortarFixtures {
         }
     }
 
-    static func run(callbackEmitter emitter: @escaping @Sendable (@escaping Completion) -> Void) async -> Result<Int, TestError>? {
+    static func run(callbackEmitter emitter: @escaping @Sendable (@escaping Completion) -> Void) async -> Result<
+        Int, TestError
+    >? {
         await completion(emitter)
     }
 

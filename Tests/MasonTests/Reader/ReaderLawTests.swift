@@ -11,7 +11,9 @@ import Testing
     /// A reader of `environment * a + b`.
     static func reader(_ a: Int, _ b: Int) -> Reader<Int, Int> { Reader { $0 &* a &+ b } }
     /// A reader of the function `x * a + environment`.
-    static func functionReader(_ a: Int) -> Reader<Int, Function> { Reader { environment in { $0 &* a &+ environment } } }
+    static func functionReader(_ a: Int) -> Reader<Int, Function> {
+        Reader { environment in { $0 &* a &+ environment } }
+    }
     /// A function `x * 3 + a`.
     static func function(_ a: Int) -> Function { { $0 &* 3 &+ a } }
     /// A reader-returning function: `environment * a + x`.
@@ -20,14 +22,16 @@ import Testing
     // MARK: Functor
 
     @Test func mapWithIdentityChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, environment in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, environment in
             let reader = Self.reader(a, b)
             #expect(reader.map { $0 }.run(environment) == reader.run(environment))
         }
     }
 
     @Test func mapOfACompositionIsTwoMaps() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, c, environment in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, c, environment in
             let reader = Self.reader(a, 1)
             let f = Self.function(c)
             let g = Self.function(a)
@@ -38,7 +42,8 @@ import Testing
     // MARK: Applicative
 
     @Test func applyingPureIdentityChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, environment in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, environment in
             let reader = Self.reader(a, b)
             let identity: Function = { $0 }
             #expect((Reader.pure(identity) <*> reader).run(environment) == reader.run(environment))
@@ -46,7 +51,8 @@ import Testing
     }
 
     @Test func applyingPureToPureIsPureOfTheApplication() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { c, x, environment in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            c, x, environment in
             let f = Self.function(c)
             let lhs = Reader<Int, Function>.pure(f) <*> Reader.pure(x)
             #expect(lhs.run(environment) == Reader<Int, Int>.pure(f(x)).run(environment))
@@ -54,7 +60,8 @@ import Testing
     }
 
     @Test func applyingToPureIsInterchangeable() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, y, environment in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, y, environment in
             let function = Self.functionReader(a)
             let applyToY: @Sendable (@escaping Function) -> Int = { $0(y) }
             let lhs = function <*> Reader.pure(y)
@@ -64,7 +71,10 @@ import Testing
     }
 
     @Test func applyComposes() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c, environment in
+        await propertyCheck(
+            input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000),
+            Gen.int(in: -1000...1000)
+        ) { a, b, c, environment in
             let u = Self.functionReader(a)
             let v = Self.functionReader(b)
             let w = Self.reader(c, a)
@@ -78,21 +88,26 @@ import Testing
     // MARK: Monad
 
     @Test func flatMapOfPureIsApplication() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, x, environment in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, x, environment in
             let f = Self.kleisli(a)
             #expect((Reader.pure(x) >>- f).run(environment) == f(x).run(environment))
         }
     }
 
     @Test func flatMapWithPureChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, environment in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, environment in
             let reader = Self.reader(a, b)
             #expect((reader >>- { Reader.pure($0) }).run(environment) == reader.run(environment))
         }
     }
 
     @Test func flatMapIsAssociative() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c, environment in
+        await propertyCheck(
+            input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000),
+            Gen.int(in: -1000...1000)
+        ) { a, b, c, environment in
             let reader = Self.reader(a, b)
             let f = Self.kleisli(b)
             let g = Self.kleisli(c)
@@ -105,7 +120,8 @@ import Testing
     // MARK: Applicative agrees with monad
 
     @Test func applyIsFlatMapThenMap() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, environment in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, environment in
             let function = Self.functionReader(a)
             let reader = Self.reader(b, a)
             let viaFlatMap = function.flatMap { f in reader.map(f) }

@@ -81,8 +81,12 @@ import Testing
 
     @Test func zipRunsTheReadersLeftToRight() {
         let order = Locked<[String]>([])
-        let first = Reader<Int, Int> { environment in order.withLock { $0.append("first") }; return environment }
-        let second = Reader<Int, Int> { environment in order.withLock { $0.append("second") }; return environment }
+        let first = Reader<Int, Int> { environment in
+            order.withLock { $0.append("first") }; return environment
+        }
+        let second = Reader<Int, Int> { environment in
+            order.withLock { $0.append("second") }; return environment
+        }
         _ = Mason.zip(first, second).run(0)
         #expect(order.withLock { $0 } == ["first", "second"])
     }

@@ -9,8 +9,12 @@ import Testing
         case second
     }
 
-    static let parse: @Sendable (String) -> Result<Int, Failure> = { Int($0).map(Result.success) ?? .failure(.notANumber) }
-    static let half: @Sendable (Int) -> Result<Int, Failure> = { $0.isMultiple(of: 2) ? .success($0 / 2) : .failure(.odd) }
+    static let parse: @Sendable (String) -> Result<Int, Failure> = {
+        Int($0).map(Result.success) ?? .failure(.notANumber)
+    }
+    static let half: @Sendable (Int) -> Result<Int, Failure> = {
+        $0.isMultiple(of: 2) ? .success($0 / 2) : .failure(.odd)
+    }
 
     // MARK: Inspection
 

@@ -24,7 +24,9 @@ import Testing
     }
 
     @Test func zipOfFiveKeepsOrderAndTypes() {
-        let zipped = zip(F<Int>.success(1), F<String>.success("b"), F<Bool>.success(true), F<Double>.success(4.5), F<[Int]>.success([5]))
+        let zipped = zip(
+            F<Int>.success(1), F<String>.success("b"), F<Bool>.success(true), F<Double>.success(4.5),
+            F<[Int]>.success([5]))
         guard case .success(let tuple) = zipped else {
             Issue.record("expected a success, got \(zipped)")
             return

@@ -32,7 +32,9 @@ import Testing
 
     @Test func exponentialBackoffMultipliesExactly() {
         let doubling = RetryPolicy(retries: 5, backoff: .exponential(initial: .milliseconds(100)))
-        let expected: [Duration] = [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600)]
+        let expected: [Duration] = [
+            .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600)
+        ]
         #expect(Self.schedule(doubling, retries: 5) == expected)
         let tripling = RetryPolicy(retries: 3, backoff: .exponential(initial: .seconds(1), multiplier: 3))
         #expect(Self.schedule(tripling, retries: 3) == [.seconds(1), .seconds(3), .seconds(9)] as [Duration])
@@ -47,8 +49,11 @@ import Testing
     @Test func maximumDelayCapsEveryBackoff() {
         let cap = Duration.seconds(5)
         let exponential = RetryPolicy(retries: 5, backoff: .exponential(initial: .seconds(1)), maximumDelay: cap)
-        #expect(Self.schedule(exponential, retries: 5) == [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)] as [Duration])
-        let linear = RetryPolicy(retries: 3, backoff: .linear(initial: .seconds(4), increment: .seconds(4)), maximumDelay: cap)
+        #expect(
+            Self.schedule(exponential, retries: 5) == [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)]
+                as [Duration])
+        let linear = RetryPolicy(
+            retries: 3, backoff: .linear(initial: .seconds(4), increment: .seconds(4)), maximumDelay: cap)
         #expect(Self.schedule(linear, retries: 3) == [.seconds(4), .seconds(5), .seconds(5)] as [Duration])
         let constant = RetryPolicy(retries: 1, backoff: .constant(.seconds(9)), maximumDelay: cap)
         #expect(constant.delay(beforeRetry: 1, randomUnit: 0) == cap)
@@ -59,11 +64,14 @@ import Testing
         let longest = exponential.delay(beforeRetry: .max, randomUnit: 0)
         #expect(longest == exponential.delay(beforeRetry: 5000, randomUnit: 0))
         #expect(longest > .seconds(1_000_000_000))
-        let capped = RetryPolicy(maximumAttempts: .max, backoff: .exponential(initial: .seconds(1)), maximumDelay: .seconds(30))
+        let capped = RetryPolicy(
+            maximumAttempts: .max, backoff: .exponential(initial: .seconds(1)), maximumDelay: .seconds(30))
         #expect(capped.delay(beforeRetry: .max, randomUnit: 0) == .seconds(30))
-        let linear = RetryPolicy(maximumAttempts: .max, backoff: .linear(initial: .seconds(1), increment: .seconds(1000)))
+        let linear = RetryPolicy(
+            maximumAttempts: .max, backoff: .linear(initial: .seconds(1), increment: .seconds(1000)))
         #expect(linear.delay(beforeRetry: .max, randomUnit: 0) == longest)
-        let shrinking = RetryPolicy(maximumAttempts: .max, backoff: .linear(initial: .seconds(1), increment: .seconds(-1000)))
+        let shrinking = RetryPolicy(
+            maximumAttempts: .max, backoff: .linear(initial: .seconds(1), increment: .seconds(-1000)))
         #expect(shrinking.delay(beforeRetry: .max, randomUnit: 0) == .zero)
     }
 
@@ -80,9 +88,11 @@ import Testing
     }
 
     @Test func withoutJitterTheRandomUnitIsIgnored() async {
-        let policy = RetryPolicy(retries: 10, backoff: .exponential(initial: .milliseconds(50)), maximumDelay: .seconds(20))
+        let policy = RetryPolicy(
+            retries: 10, backoff: .exponential(initial: .milliseconds(50)), maximumDelay: .seconds(20))
         await propertyCheck(input: Gen.int(in: 1...40), Gen.double(in: 0..<1)) { retry, unit in
-            #expect(policy.delay(beforeRetry: retry, randomUnit: unit) == policy.delay(beforeRetry: retry, randomUnit: 0))
+            #expect(
+                policy.delay(beforeRetry: retry, randomUnit: unit) == policy.delay(beforeRetry: retry, randomUnit: 0))
         }
     }
 
@@ -117,7 +127,11 @@ import Testing
     @Test func theInjectedRandomSourceDrivesTheJitter() {
         let policy = RetryPolicy(retries: 2, backoff: .constant(.seconds(4)), jitter: .full, random: { 0.75 })
         #expect(policy.delay(beforeRetry: 1) == .seconds(3))
-        let steady = RetryPolicy(retries: 2, backoff: .constant(.seconds(4)), random: { Issue.record("no jitter, no draw"); return 0 })
+        let steady = RetryPolicy(
+            retries: 2, backoff: .constant(.seconds(4)),
+            random: {
+                Issue.record("no jitter, no draw"); return 0
+            })
         #expect(steady.delay(beforeRetry: 1) == .seconds(4))
     }
 
@@ -129,15 +143,18 @@ import Testing
     }
 
     @Test func linearScheduleIsInitialPlusIncrementTimesRetriesSoFar() async {
-        await propertyCheck(input: Gen.int(in: 0...5000), Gen.int(in: 0...5000), Gen.int(in: 1...10_000)) { initial, step, retry in
-            let policy = RetryPolicy(retries: 3, backoff: .linear(initial: .milliseconds(initial), increment: .milliseconds(step)))
+        await propertyCheck(input: Gen.int(in: 0...5000), Gen.int(in: 0...5000), Gen.int(in: 1...10_000)) {
+            initial, step, retry in
+            let policy = RetryPolicy(
+                retries: 3, backoff: .linear(initial: .milliseconds(initial), increment: .milliseconds(step)))
             let expected: Duration = .milliseconds(initial) + .milliseconds(step) * (retry - 1)
             #expect(policy.delay(beforeRetry: retry, randomUnit: 0) == expected)
         }
     }
 
     @Test func cappedExponentialScheduleGrowsAndNeverPassesTheCap() async {
-        await propertyCheck(input: Gen.int(in: 1...1000), Gen.int(in: 1...60_000), Gen.int(in: 1...200)) { initial, cap, retry in
+        await propertyCheck(input: Gen.int(in: 1...1000), Gen.int(in: 1...60_000), Gen.int(in: 1...200)) {
+            initial, cap, retry in
             let policy = RetryPolicy(
                 retries: 3, backoff: .exponential(initial: .milliseconds(initial)), maximumDelay: .milliseconds(cap))
             let delay = policy.delay(beforeRetry: retry, randomUnit: 0)
@@ -150,15 +167,20 @@ import Testing
         #expect(RetryPolicy.immediate(retries: 2).maximumAttempts == 3)
         #expect(Self.schedule(.linear, retries: 3) == [.seconds(1), .seconds(2), .seconds(3)] as [Duration])
         #expect(RetryPolicy.linear.maximumAttempts == 4)
-        let linear = RetryPolicy.linear(retries: 5, initial: .seconds(2), increment: .seconds(1), maximumDelay: .seconds(4))
-        #expect(Self.schedule(linear, retries: 5) == [.seconds(2), .seconds(3), .seconds(4), .seconds(4), .seconds(4)] as [Duration])
+        let linear = RetryPolicy.linear(
+            retries: 5, initial: .seconds(2), increment: .seconds(1), maximumDelay: .seconds(4))
+        #expect(
+            Self.schedule(linear, retries: 5) == [.seconds(2), .seconds(3), .seconds(4), .seconds(4), .seconds(4)]
+                as [Duration])
         let exponential = RetryPolicy.exponential
         #expect(exponential.maximumAttempts == 4)
         #expect(exponential.jitter == .full)
         #expect(exponential.maximumDelay == .seconds(10))
         #expect(exponential.delay(beforeRetry: 3, randomUnit: 1) == .milliseconds(400))
         let steady = RetryPolicy.exponential(retries: 5, initial: .seconds(1), maximumDelay: .seconds(8), jitter: .none)
-        #expect(Self.schedule(steady, retries: 5) == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(8)] as [Duration])
+        #expect(
+            Self.schedule(steady, retries: 5) == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(8)]
+                as [Duration])
     }
 
     // MARK: Debounce, the seed's schedule
@@ -189,6 +211,7 @@ import Testing
     @Test func debounceWithNonsenseSecondsWaitsNothing() {
         #expect(Debounce.linear(-1).backoff == .constant(.zero))
         #expect(Debounce.linear(.nan).backoff == .constant(.zero))
-        #expect(Debounce.exponential(.infinity).policy(retries: 1).delay(beforeRetry: 1, randomUnit: 0) > .seconds(1 << 30))
+        #expect(
+            Debounce.exponential(.infinity).policy(retries: 1).delay(beforeRetry: 1, randomUnit: 0) > .seconds(1 << 30))
     }
 }

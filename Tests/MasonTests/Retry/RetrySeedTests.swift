@@ -25,7 +25,9 @@ import Testing
 
         /// One request: the request's number on success, `.unavailable(request:)` while failing.
         func respond(to path: String) -> Result<String, StandInError> {
-            let request = count.withLock { $0 += 1; return $0 }
+            let request = count.withLock {
+                $0 += 1; return $0
+            }
             return request > failures ? .success("\(path) #\(request)") : .failure(.unavailable(request: request))
         }
 
@@ -69,7 +71,8 @@ import Testing
     @Test func seedResultTestShapeRetriesLinearlyAndExponentially() {
         @Sendable func failingResultFunction(value: Int) -> Result<Int, any Error> { .failure(StandInError.forbidden) }
         let linearClock = ManualClock()
-        let linear = retry(failingResultFunction, retries: 3, debounce: .linear(0.5), sleeper: linearClock.threadSleeper)
+        let linear = retry(
+            failingResultFunction, retries: 3, debounce: .linear(0.5), sleeper: linearClock.threadSleeper)
         #expect(throws: StandInError.forbidden) { try linear(10).get() }
         #expect(linearClock.sleeps == [.milliseconds(500), .milliseconds(500), .milliseconds(500)] as [Duration])
         let exponentialClock = ManualClock()
@@ -111,7 +114,8 @@ import Testing
         #expect(patient("/k") == "/k #3")
         #expect(server.requests == 3)
         #expect(clock.sleeps == [.seconds(1), .seconds(1)] as [Duration])
-        let hopeless = retry({ (_: String) -> Int? in nil }, retries: 2, debounce: .exponential(1), sleeper: clock.threadSleeper)
+        let hopeless = retry(
+            { (_: String) -> Int? in nil }, retries: 2, debounce: .exponential(1), sleeper: clock.threadSleeper)
         #expect(hopeless("/k") == nil)
         let lastTwo: [Duration] = Array(clock.sleeps.suffix(2))
         let expectedLastTwo: [Duration] = [.seconds(1), .seconds(2)]
@@ -165,7 +169,8 @@ import Testing
         }
         let request = retry(requestSyncE, retries: 3, debounce: .exponential(1), sleeper: clock.threadSleeper)("/")
         #expect(request.unsafeRun() == .left(.unavailable(request: 4)))
-        #expect(clock.sleeps == [.seconds(1), .seconds(2), .seconds(4)] as [Duration], "the seed forgot to grow this one")
+        #expect(
+            clock.sleeps == [.seconds(1), .seconds(2), .seconds(4)] as [Duration], "the seed forgot to grow this one")
     }
 
     @Test func asyncFunctionsWaitOnTheInjectedClock() async throws {
@@ -206,12 +211,15 @@ import Testing
 
     @Test func curriedFormsOfEffectsTakeTheDebounceThenTheRetriesAndStayLazy() {
         let server = FlakyServer(failures: 100)
-        let ioResult: @Sendable (String) -> IO<Result<String, StandInError>> = { path in IO { server.respond(to: path) } }
+        let ioResult: @Sendable (String) -> IO<Result<String, StandInError>> = { path in IO { server.respond(to: path) }
+        }
         let lazyResult: IO<Result<String, StandInError>> = retry(ioResult)(.linear(0))(3)("/")
         #expect(server.requests == 0)
         #expect(lazyResult.unsafeRun() == .failure(.unavailable(request: 4)))
 
-        let ioEither: @Sendable (String) -> IO<Either<StandInError, String>> = { path in IO { server.respondEither(to: path) } }
+        let ioEither: @Sendable (String) -> IO<Either<StandInError, String>> = { path in
+            IO { server.respondEither(to: path) }
+        }
         let lazyEither: IO<Either<StandInError, String>> = retry(ioEither)(.linear(0))(1)("/")
         #expect(lazyEither.unsafeRun() == .left(.unavailable(request: 6)))
 
@@ -242,7 +250,9 @@ import Testing
         var requests: Int { count.withLock { $0 } }
 
         func result(_ path: String) -> Result<String, StandInError> {
-            let request = count.withLock { $0 += 1; return $0 }
+            let request = count.withLock {
+                $0 += 1; return $0
+            }
             return .failure(request >= 3 ? .forbidden : .unavailable(request: request))
         }
 
@@ -251,7 +261,8 @@ import Testing
         }
     }
 
-    private static let linearPolicy = RetryPolicy(retries: 5, backoff: .linear(initial: .seconds(1), increment: .seconds(1)))
+    private static let linearPolicy = RetryPolicy(
+        retries: 5, backoff: .linear(initial: .seconds(1), increment: .seconds(1)))
     private static let isTransient: @Sendable (StandInError) -> Bool = { $0 != .forbidden }
 
     @Test func policyFormsOfPlainContainersRetryOnlyWhatRetryIfAccepts() {
@@ -270,7 +281,8 @@ import Testing
         #expect(other.requests == 3)
 
         let nothing: @Sendable (String) -> String? = { _ in nil }
-        let optional: @Sendable (String) -> String? = retry(nothing, policy: .immediate(retries: 2), sleeper: clock.threadSleeper)
+        let optional: @Sendable (String) -> String? = retry(
+            nothing, policy: .immediate(retries: 2), sleeper: clock.threadSleeper)
         #expect(optional("/") == nil)
         #expect(clock.sleeps.count == 4, "two waits for each forbidden-on-third retry; none for the immediate one")
     }

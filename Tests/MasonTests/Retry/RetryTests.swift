@@ -14,7 +14,11 @@ import Testing
     final class Attempts: Sendable {
         private let count = Locked(0)
         var value: Int { count.withLock { $0 } }
-        func next() -> Int { count.withLock { $0 += 1; return $0 } }
+        func next() -> Int {
+            count.withLock {
+                $0 += 1; return $0
+            }
+        }
     }
 
     /// The typed failure a task ended with, if any.
@@ -129,7 +133,7 @@ import Testing
     }
 
     @MainActor @Test func theOperationRunsOnTheCallersActorAndMayMutateItsState() async throws {
-        var attempts = 0   // not Sendable-safe state: fine, every attempt runs on the main actor
+        var attempts = 0  // not Sendable-safe state: fine, every attempt runs on the main actor
         let value = try await retrying(policy: .immediate(retries: 3), clock: ManualClock()) {
             () async throws(Failure) -> Int in
             MainActor.assertIsolated()
@@ -220,7 +224,7 @@ import Testing
         let policy = RetryPolicy(retries: 10, backoff: .constant(.seconds(1)), budget: .seconds(10))
         let task = Task { () async throws(Failure) -> Int in
             try await retrying(policy: policy, clock: clock) { () async throws(Failure) -> Int in
-                clock.advance(by: .seconds(3))   // each attempt takes 3 s of virtual time
+                clock.advance(by: .seconds(3))  // each attempt takes 3 s of virtual time
                 throw .transient(attempt: attempts.next())
             }
         }
@@ -307,7 +311,8 @@ import Testing
     @Test func theSynchronousEngineHonoursRetryIfOverrideAndBudget() {
         let clock = ManualClock()
         let attempts = Attempts()
-        let policy = RetryPolicy(retries: 10, backoff: .constant(.seconds(1)), maximumDelay: .seconds(5), budget: .seconds(12))
+        let policy = RetryPolicy(
+            retries: 10, backoff: .constant(.seconds(1)), maximumDelay: .seconds(5), budget: .seconds(12))
         let result = Result { () throws(Failure) -> Int in
             try retrying(
                 policy: policy, sleeper: clock.threadSleeper,

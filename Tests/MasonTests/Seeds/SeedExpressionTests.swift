@@ -33,7 +33,7 @@ private enum StandInError: Error, Equatable {
 private let cannedResponses: [String: String] = [
     "https://api.agify.io/?name=Jane": #"{"name": "Jane", "age": 48}"#,
     "https://api.ipify.org/?format=json": #"{"ip": "10.0.0.7"}"#,
-    "https://ipinfo.io/10.0.0.7/geo": #"{"city": "Lund"}"#,
+    "https://ipinfo.io/10.0.0.7/geo": #"{"city": "Lund"}"#
 ]
 
 /// FunNetworking's `requestSyncR` shape: `(URLRequest?) -> IO<Result<Data, Error>>`.

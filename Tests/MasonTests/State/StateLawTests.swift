@@ -24,14 +24,16 @@ import Testing
     // MARK: Functor
 
     @Test func mapWithIdentityChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, initial in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, initial in
             let state = Self.state(a, b)
             #expect(state.map { $0 }.run(initial) == state.run(initial))
         }
     }
 
     @Test func mapOfACompositionIsTwoMaps() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, c, initial in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, c, initial in
             let state = Self.state(a, c)
             let f = Self.function(c)
             let g = Self.function(a)
@@ -42,7 +44,8 @@ import Testing
     // MARK: Applicative
 
     @Test func applyingPureIdentityChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, initial in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, initial in
             let state = Self.state(a, b)
             let identity: Function = { $0 }
             #expect((State.pure(identity) <*> state).run(initial) == state.run(initial))
@@ -50,7 +53,8 @@ import Testing
     }
 
     @Test func applyingPureToPureIsPureOfTheApplication() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { c, x, initial in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            c, x, initial in
             let f = Self.function(c)
             let lhs = State<Int, Function>.pure(f) <*> State.pure(x)
             #expect(lhs.run(initial) == State<Int, Int>.pure(f(x)).run(initial))
@@ -58,7 +62,8 @@ import Testing
     }
 
     @Test func applyingToPureIsInterchangeable() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, y, initial in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, y, initial in
             let function = Self.functionState(a)
             let applyToY: @Sendable (@escaping Function) -> Int = { $0(y) }
             let lhs = function <*> State.pure(y)
@@ -68,7 +73,10 @@ import Testing
     }
 
     @Test func applyComposes() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c, initial in
+        await propertyCheck(
+            input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000),
+            Gen.int(in: -1000...1000)
+        ) { a, b, c, initial in
             let u = Self.functionState(a)
             let v = Self.functionState(b)
             let w = Self.state(c, a)
@@ -82,21 +90,26 @@ import Testing
     // MARK: Monad
 
     @Test func flatMapOfPureIsApplication() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, x, initial in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, x, initial in
             let f = Self.kleisli(a)
             #expect((State.pure(x) >>- f).run(initial) == f(x).run(initial))
         }
     }
 
     @Test func flatMapWithPureChangesNothing() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, initial in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, initial in
             let state = Self.state(a, b)
             #expect((state >>- { State.pure($0) }).run(initial) == state.run(initial))
         }
     }
 
     @Test func flatMapIsAssociative() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c, initial in
+        await propertyCheck(
+            input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000),
+            Gen.int(in: -1000...1000)
+        ) { a, b, c, initial in
             let state = Self.state(a, b)
             let f = Self.kleisli(b)
             let g = Self.kleisli(c)
@@ -109,7 +122,8 @@ import Testing
     // MARK: Applicative agrees with monad
 
     @Test func applyIsFlatMapThenMap() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, initial in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) {
+            a, b, initial in
             let function = Self.functionState(a)
             let state = Self.state(b, a)
             let viaFlatMap = function.flatMap { f in state.map(f) }
@@ -118,7 +132,10 @@ import Testing
     }
 
     @Test func zipIsNestedFlatMap() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000)) { a, b, c, initial in
+        await propertyCheck(
+            input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.int(in: -1000...1000),
+            Gen.int(in: -1000...1000)
+        ) { a, b, c, initial in
             let first = Self.state(a, b)
             let second = Self.state(b, c)
             let third = Self.state(c, a)

@@ -76,7 +76,9 @@ private struct Log: Monoid, Equatable, Sendable {
     }
 
     @Test func applyComposes() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Self.logs, Self.logs, Self.logs) { a, b, uLog, vLog, wLog in
+        await propertyCheck(
+            input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Self.logs, Self.logs, Self.logs
+        ) { a, b, uLog, vLog, wLog in
             let u = Writer<Function, Log>(value: Self.function(a), output: uLog)
             let v = Writer<Function, Log>(value: Self.function(b), output: vLog)
             let w = Writer(value: a &- b, output: wLog)
@@ -90,7 +92,9 @@ private struct Log: Monoid, Equatable, Sendable {
     // MARK: Monad
 
     @Test func flatMapOfPureIsApplication() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.letterOrNumber.string(of: 0...4)) { a, x, line in
+        await propertyCheck(
+            input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Gen.letterOrNumber.string(of: 0...4)
+        ) { a, x, line in
             let f = Self.kleisli(a, line)
             #expect((Writer<Int, Log>.pure(x) >>- f) == f(x))
         }
@@ -104,7 +108,9 @@ private struct Log: Monoid, Equatable, Sendable {
     }
 
     @Test func flatMapIsAssociative() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Self.logs, Gen.letterOrNumber.string(of: 0...4)) { a, b, log, line in
+        await propertyCheck(
+            input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Self.logs, Gen.letterOrNumber.string(of: 0...4)
+        ) { a, b, log, line in
             let writer = Writer(value: a, output: log)
             let f = Self.kleisli(b, line)
             let g = Self.kleisli(a, line + "!")
@@ -115,7 +121,8 @@ private struct Log: Monoid, Equatable, Sendable {
     // MARK: Applicative agrees with monad
 
     @Test func applyIsFlatMapThenMap() async {
-        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Self.logs, Self.logs) { a, b, functionLog, valueLog in
+        await propertyCheck(input: Gen.int(in: -1000...1000), Gen.int(in: -1000...1000), Self.logs, Self.logs) {
+            a, b, functionLog, valueLog in
             let function = Writer<Function, Log>(value: Self.function(a), output: functionLog)
             let writer = Writer(value: b, output: valueLog)
             #expect((function <*> writer) == function.flatMap { f in writer.map(f) })

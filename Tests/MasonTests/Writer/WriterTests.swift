@@ -48,7 +48,8 @@ private struct Log: Monoid, Equatable, Sendable {
     @Test func tellWithMWrapsAValueWithTheOutput() {
         let logged = Writer<Int, Log>.tell(m: Log("saw a value"))
         #expect(logged(5) == Writer(value: 5, output: Log("saw a value")))
-        #expect((Writer(value: 5, output: Log("five")) >>- logged) == Writer(value: 5, output: Log("five", "saw a value")))
+        #expect(
+            (Writer(value: 5, output: Log("five")) >>- logged) == Writer(value: 5, output: Log("five", "saw a value")))
     }
 
     @Test func applyKeepsBothOutputsTheFunctionsFirst() {
