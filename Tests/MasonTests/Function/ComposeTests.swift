@@ -61,12 +61,15 @@ private enum ParseError: Error, Equatable { case notANumber }
             Int($0).map { .success(log.record($0)) } ?? .failure(.notANumber)
         }
         let half: (Int) -> Result<Int, ParseError> = { .success($0 / 2) }
-        #expect(compose(parse, mapping: { $0 * 2 })("21") == .success(42))
-        #expect(compose(parse, flatMapping: half)("8") == .success(4))
-        #expect((parse <&> { $0 + 1 })("1") == .success(2))
-        #expect(("8" |> parse >=> half) == .success(4))
-        #expect(("21" |> parse >=> { $0 * 2 }) == .success(42))
-        #expect(("x" |> parse >=> half) == .failure(.notANumber))
+        // Bound first: an implicit member (`== .success(42)`) inside `#expect` is slow to type-check.
+        let doubled = compose(parse, mapping: { $0 * 2 })
+        let halved = compose(parse, flatMapping: half)
+        let incremented = parse <&> { $0 + 1 }
+        let kleisli = parse >=> half
+        let mixed = parse >=> { $0 * 2 }
+        let expected: [Result<Int, ParseError>] = [.success(42), .success(4), .success(2), .success(4), .success(42)]
+        #expect([doubled("21"), halved("8"), incremented("1"), kleisli("8"), mixed("21")] == expected)
+        #expect(kleisli("x") == Result<Int, ParseError>.failure(.notANumber))
         #expect(log.entries == [21, 8, 1, 8, 21])
     }
 
@@ -74,11 +77,12 @@ private enum ParseError: Error, Equatable { case notANumber }
         let log = Log()
         let parse: (String) -> Either<String, Int> = { Int($0).map { .right(log.record($0)) } ?? .left($0) }
         let half: (Int) -> Either<String, Int> = { .right($0 / 2) }
-        #expect(compose(parse, mapping: { $0 * 2 })("21") == .right(42))
-        #expect(compose(parse, flatMapping: half)("8") == .right(4))
-        #expect((parse <&> { $0 + 1 })("1") == .right(2))
-        #expect(("8" |> parse >=> half) == .right(4))
-        #expect(("x" |> parse >=> half) == .left("x"))
+        let doubled = compose(parse, mapping: { $0 * 2 })
+        let halved = compose(parse, flatMapping: half)
+        let incremented = parse <&> { $0 + 1 }
+        let kleisli = parse >=> half
+        let expected: [Either<String, Int>] = [.right(42), .right(4), .right(2), .right(4), .left("x")]
+        #expect([doubled("21"), halved("8"), incremented("1"), kleisli("8"), kleisli("x")] == expected)
         #expect(log.entries == [21, 8, 1, 8])
     }
 }
