@@ -152,3 +152,9 @@ let package = Package(
         ),
     ]
 )
+
+// CI builds the DocC catalogs with swift-docc-plugin (`MASON_DOCS=1 swift package generate-documentation`,
+// see .ci/run); only then is the plugin a dependency, so library users never resolve it.
+if ProcessInfo.processInfo.environment["MASON_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -107,9 +107,9 @@ precedencegroup PassthroughPrecedence {
     higherThan: ExclusivePrecedence
 }
 
-/// Pipe: `x |> f` is `f(x)`. Named twin: ``pipe(_:_:)``.
+/// Pipe: `x |> f` is `f(x)`. Named twin: `pipe(_:_:)`.
 infix operator |> : PipePrecedence
-/// Map: `m <&> f` is `m.map(f)`. Named twins: `map(_:)`, ``compose(_:mapping:)`` for the function form.
+/// Map: `m <&> f` is `m.map(f)`. Named twins: `map(_:)`, `compose(_:mapping:)` for the function form.
 infix operator <&> : MapPrecedence
 /// Apply: `f <*> m` applies the wrapped function `f` to the wrapped value `m`. Named twin: `apply(_:_:)`.
 infix operator <*> : MapPrecedence
@@ -117,9 +117,9 @@ infix operator <*> : MapPrecedence
 infix operator >>- : BindPrecedence
 /// Semigroup combination: `a <> b`. Named twins: ``Semigroup/combine(_:_:)`` and, for functions, `concat(_:_:)`.
 infix operator <> : SemigroupPrecedence
-/// Forward composition: `f >>> g` runs `f`, then `g`. Named twin: ``compose(_:_:)``.
+/// Forward composition: `f >>> g` runs `f`, then `g`. Named twin: `compose(_:_:)`.
 infix operator >>> : ForwardCompositionPrecedence
-/// Backward composition: `g <<< f` runs `f`, then `g`. Named twin: ``compose(_:after:)``.
+/// Backward composition: `g <<< f` runs `f`, then `g`. Named twin: `compose(_:after:)`.
 infix operator <<< : BackwardCompositionPrecedence
 /// Kleisli composition: `f >=> g` runs `f`, then `g` on its wrapped value. Named twin: `compose(_:flatMapping:)`.
 infix operator >=> : KleisliPrecedence

@@ -7,9 +7,9 @@ public import MasonNetwork
 import NIOCore
 import NIOPosix
 
-/// A ``Transport`` on swift-server's async-http-client: MasonNetwork's requests over an `HTTPClient`.
+/// A `Transport` on swift-server's async-http-client: MasonNetwork's requests over an `HTTPClient`.
 ///
-/// It behaves as ``URLSessionTransport`` does, so the two are interchangeable:
+/// It behaves as `URLSessionTransport` does, so the two are interchangeable:
 ///
 /// - **Checks first.** `validateRequest(_:)` runs before anything is sent: a header value with CR or LF
 ///   fails with `NetworkRequestError.invalidHeader(field:)`, and a task cancelled before the request
@@ -127,7 +127,7 @@ public struct AsyncHTTPClientTransport: Transport {
     }
 
     /// Sends `request` and returns the body and the head of the response, whatever its status, without
-    /// building an `HTTPURLResponse` (what ``send(_:)`` adds, and what ``requestAsync(_:transport:)``
+    /// building an `HTTPURLResponse` (what ``send(_:)`` adds, and what `requestAsync(_:transport:)`
     /// does not need).
     ///
     /// ```swift

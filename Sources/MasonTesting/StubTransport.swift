@@ -11,7 +11,7 @@ public import Foundation
 public import MasonNetwork
 import Mason
 
-/// A canned HTTP response for ``StubTransport``: status, header fields and body.
+/// A canned HTTP response for `StubTransport`: status, header fields and body.
 ///
 /// ```swift
 /// StubResponse.json(#"{"age": 48}"#)                       // 200, Content-Type: application/json
@@ -101,10 +101,10 @@ public struct StubResponse: Sendable, Equatable {
     }
 }
 
-/// A ``Transport`` that answers from a closure instead of the network, and records every request it
+/// A `Transport` that answers from a closure instead of the network, and records every request it
 /// receives.
 ///
-/// Only the network is replaced: ``requestAsync(_:transport:)`` and the other request functions still
+/// Only the network is replaced: `requestAsync(_:transport:)` and the other request functions still
 /// reject bad requests before they reach the stub (so ``requests`` stays empty), validate the status,
 /// decode and retry. The stub is a `Sendable` reference: copies share one record of requests.
 ///
@@ -137,7 +137,7 @@ public final class StubTransport: Transport {
     /// }
     /// ```
     /// - Parameter handler: Answers a request with a response, or throws (a thrown error is reported
-    ///   as ``NetworkRequestError/init(_:)`` translates it).
+    ///   as `NetworkRequestError/init(_:)` translates it).
     public init(_ handler: @escaping Handler) {
         self.handler = handler
     }

@@ -6,7 +6,7 @@
 /// Combines two endofunctions by running `first`, then `second` on its result; `first <> second` is its
 /// second spelling.
 ///
-/// This is ``compose(_:_:)`` restricted to functions from a type to itself, the combination ``Endo``
+/// This is `compose(_:_:)` restricted to functions from a type to itself, the combination ``Endo``
 /// wraps.
 ///
 /// ```swift

@@ -46,7 +46,7 @@ public func compose<Value, Left, Middle, NewValue>(
 // Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
 // `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
 
-/// Map composition of plain functions: ``compose(_:mapping:)-(_,_)`` for `Either` when `first` or `second`
+/// Map composition of plain functions: `compose(_:mapping:)` for `Either` when `first` or `second`
 /// is not `@Sendable`; the result is a plain function.
 ///
 /// ```swift
@@ -66,7 +66,7 @@ public func compose<Value, Left, Middle, NewValue>(
     { first($0).map(second) }
 }
 
-/// Kleisli composition of plain functions: ``compose(_:flatMapping:)-(_,_)`` for `Either` when `first` or `second`
+/// Kleisli composition of plain functions: `compose(_:flatMapping:)` for `Either` when `first` or `second`
 /// is not `@Sendable`; the result is a plain function.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 /// Chains two functions: the result is `inner`, then `outer` on its result; Sundell's `chain(_:to:)`.
 ///
-/// `chain(f, to: g)` is ``compose(_:_:)`` with Sundell's names: `chain(f, to: g)(x)` is `g(f(x))`.
+/// `chain(f, to: g)` is `compose(_:_:)` with Sundell's names: `chain(f, to: g)(x)` is `g(f(x))`.
 ///
 /// ```swift
 /// let loadProduct = chain(Endpoint.product(withID:), to: networking)   // (Product.ID) -> Future<Data>

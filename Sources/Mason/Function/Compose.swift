@@ -34,7 +34,7 @@ public func compose<Input, Middle, Output>(
     { second(first($0)) }
 }
 
-/// Forward composition: `f >>> g` is ``compose(_:_:)`` — `f` runs first.
+/// Forward composition: `f >>> g` is `compose(_:_:)` — `f` runs first.
 ///
 /// ```swift
 /// let f = { (x: Int) in x + 1 } >>> { $0 * 2 }
@@ -48,7 +48,7 @@ public func >>> <Input, Middle, Output>(
     compose(first, second)
 }
 
-/// Backward composition: `g <<< f` is ``compose(_:after:)`` — `f` runs first.
+/// Backward composition: `g <<< f` is `compose(_:after:)` — `f` runs first.
 ///
 /// ```swift
 /// let f = { (x: Int) in x * 2 } <<< { $0 + 1 }
@@ -67,7 +67,7 @@ public func <<< <Input, Middle, Output>(
 // `@Sendable` overloads above whenever both functions are `@Sendable`, so such a composition stays
 // `@Sendable`; these answer only when one of them is not, and return a plain function.
 
-/// Forward composition of plain functions: ``compose(_:_:)`` for functions that are not `@Sendable`.
+/// Forward composition of plain functions: `compose(_:_:)` for functions that are not `@Sendable`.
 ///
 /// ```swift
 /// let log = Log()                                              // a class that is not Sendable
@@ -88,7 +88,7 @@ public func compose<Input, Middle, Output>(
     { second(first($0)) }
 }
 
-/// Backward composition of plain functions: ``compose(_:after:)`` for functions that are not `@Sendable`.
+/// Backward composition of plain functions: `compose(_:after:)` for functions that are not `@Sendable`.
 ///
 /// ```swift
 /// let describe: (Int) -> String = { "\($0)" }

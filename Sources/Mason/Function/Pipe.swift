@@ -41,7 +41,7 @@ public func pipe<Value, Failure: Error>(
     return value
 }
 
-/// Pipe: `x |> f` is ``pipe(_:_:)-(Input,_)`` — `f(x)`.
+/// Pipe: `x |> f` is `pipe(_:_:)` — `f(x)`.
 ///
 /// ```swift
 /// "42" |> Int.init   // Optional(42)

@@ -2,7 +2,7 @@
 /// `apply`. `function <*> value` is its operator spelling.
 ///
 /// Both futures are already running; the result resolves when both have resolved and rejects with the
-/// first rejection, like ``zip(_:)``.
+/// first rejection, like `zip(_:)`.
 ///
 /// ```swift
 /// let increment = Future.pure { @Sendable (n: Int) in n + 1 }

@@ -30,7 +30,7 @@ public func >>- <Value, NewValue>(
     future.flatMap(transform)
 }
 
-/// Apply: `function <*> value` is ``apply(_:_:)-(Future<(Value)->NewValue>,_)``.
+/// Apply: `function <*> value` is `apply(_:_:)`.
 ///
 /// ```swift
 /// try await (Future.pure { @Sendable (n: Int) in n + 1 } <*> Future(value: 41)).value   // 42

@@ -13,7 +13,7 @@ public func <&> <Value, NewValue>(
 }
 
 /// Composes a function returning an effect with a transformation of the effect's value:
-/// `f <&> g` is ``compose(_:mapping:)-(_,_)`` — `{ f($0).map(g) }`.
+/// `f <&> g` is `compose(_:mapping:)` — `{ f($0).map(g) }`.
 ///
 /// ```swift
 /// let load = { (id: Int) in IO { "user \(id)" } } <&> { $0.uppercased() }
@@ -58,7 +58,7 @@ public func >>- <Value, NewValue>(
     effect.flatMap(transform)
 }
 
-/// Kleisli composition of effectful functions: `f >=> g` is ``compose(_:flatMapping:)-(_,_)``.
+/// Kleisli composition of effectful functions: `f >=> g` is `compose(_:flatMapping:)`.
 ///
 /// ```swift
 /// let lookUp = { (id: Int) in IO { "user \(id)" } } >=> { name in IO { name.count } }
@@ -91,7 +91,7 @@ public func compose<Input, Middle, Output>(
     { first($0).flatMap(second) }
 }
 
-/// Apply: `function <*> value` is ``apply(_:_:)-(IO<(Value)->NewValue>,_)``.
+/// Apply: `function <*> value` is `apply(_:_:)`.
 ///
 /// ```swift
 /// (IO.pure { (n: Int) in n + 1 } <*> IO.pure(41)).unsafeRun()   // 42
@@ -133,7 +133,7 @@ public func >>- <Value: Sendable, NewValue>(
     effect.flatMap(transform)
 }
 
-/// ``compose(_:mapping:)-(_,_)`` for functions that are not `@Sendable`; the result is a plain function.
+/// `compose(_:mapping:)` for functions that are not `@Sendable`; the result is a plain function.
 ///
 /// ```swift
 /// let load: (Int) -> IO<String> = { id in IO { "user \(id)" } }
@@ -152,7 +152,7 @@ public func compose<Input, Value: Sendable, NewValue: Sendable>(
     return { effect($0).map { serial($0) } }
 }
 
-/// ``compose(_:flatMapping:)-(_,_)`` for functions that are not `@Sendable`; the result is a plain
+/// `compose(_:flatMapping:)` for functions that are not `@Sendable`; the result is a plain
 /// function.
 ///
 /// ```swift

@@ -4,7 +4,7 @@
 /// without threading it by hand: build the pipeline from readers, then run the whole thing once
 /// with the environment.
 ///
-/// `Reader` is lazy: nothing runs until ``run(_:)`` (or its Funswift spelling ``apply(_:)``) is
+/// `Reader` is lazy: nothing runs until ``run(_:)`` (or its Funswift spelling `apply(_:)`) is
 /// called, and every run calls the wrapped function again. It is always `Sendable`, because it
 /// holds only a `@Sendable` function.
 ///

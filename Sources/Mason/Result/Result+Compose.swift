@@ -47,7 +47,7 @@ public func compose<Value, Middle, NewValue, Failure>(
 // Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
 // `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
 
-/// Map composition of plain functions: ``compose(_:mapping:)-(_,_)`` for `Result` when `first` or `second`
+/// Map composition of plain functions: `compose(_:mapping:)` for `Result` when `first` or `second`
 /// is not `@Sendable`; the result is a plain function.
 ///
 /// ```swift
@@ -67,7 +67,7 @@ public func compose<Value, Middle, NewValue, Failure>(
     { first($0).map(second) }
 }
 
-/// Kleisli composition of plain functions: ``compose(_:flatMapping:)-(_,_)`` for `Result` when `first` or `second`
+/// Kleisli composition of plain functions: `compose(_:flatMapping:)` for `Result` when `first` or `second`
 /// is not `@Sendable`; the result is a plain function.
 ///
 /// ```swift

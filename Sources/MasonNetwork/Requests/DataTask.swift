@@ -15,7 +15,7 @@ public import Mason
 /// A lazy request that keeps the HTTP response: FunNetworking's `deferredDataTask`, typed.
 ///
 /// Each run checks the request (``validateRequest(_:)``), sends it through
-/// ``URLSessionTransport/shared`` and validates the status (``validateResponse(_:acceptableStatus:)``).
+/// ``URLSessionTransport/shared`` and validates the status (`validateResponse(_:acceptableStatus:)`).
 /// A `nil` request fails with ``NetworkRequestError/invalidRequest`` without sending. The deferred is
 /// lazy (nothing is sent until it runs; each run sends again) and `Sendable`; cancelling a run stops
 /// the request and reports ``NetworkRequestError/canceledByUser`` once.

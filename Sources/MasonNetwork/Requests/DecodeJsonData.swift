@@ -9,7 +9,7 @@ public import Mason
 ///
 /// A failure passes through unchanged; data that does not decode fails with
 /// ``NetworkRequestError/decodingFailed(type:description:codingPath:)``. Uses a new `JSONDecoder()`;
-/// see ``decodeJsonData(with:)`` to inject one.
+/// see `decodeJsonData(with:)` to inject one.
 ///
 /// ```swift
 /// let guess: Result<AgeGuess, Error> = decodeJsonData(result: .success(Data(#"{"name": "Jane", "age": 48}"#.utf8)))
@@ -70,7 +70,7 @@ public func decodeJsonData<Value: Decodable & SendableMetatype>(
     { decodeJsonData(result: $0, decoder: decoder) }
 }
 
-/// Decodes with an injected decoder, curried for chains over `Either`; see ``decodeJsonData(with:)``.
+/// Decodes with an injected decoder, curried for chains over `Either`; see `decodeJsonData(with:)`.
 ///
 /// ```swift
 /// let fetch = requestSyncE <&> decodeJsonData(with: snakeCase)   // (URLRequest?) -> IO<Either<Error, Host>>
@@ -83,7 +83,7 @@ public func decodeJsonData<Value: Decodable & SendableMetatype>(
     { decodeJsonData(result: $0, decoder: decoder) }
 }
 
-/// Decodes with an injected decoder, curried for chains over the typed requests; see ``decodeJsonData(with:)``.
+/// Decodes with an injected decoder, curried for chains over the typed requests; see `decodeJsonData(with:)`.
 ///
 /// ```swift
 /// let fetch = requestAsync(transport: transport) <&> decodeJsonData(with: snakeCase)

@@ -52,7 +52,7 @@ public func validateResponse(
 /// - An error becomes what ``NetworkRequestError/init(_:)`` makes of it (a cancellation is
 ///   ``NetworkRequestError/canceledByUser``).
 /// - A response that is not an HTTP response (or none) is ``NetworkRequestError/noResponse``.
-/// - An HTTP response is checked by ``validateResponse(_:acceptableStatus:)``; a missing body counts
+/// - An HTTP response is checked by `validateResponse(_:acceptableStatus:)`; a missing body counts
 ///   as empty.
 ///
 /// ```swift

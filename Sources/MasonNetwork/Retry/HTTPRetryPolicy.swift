@@ -13,13 +13,13 @@ public import Mason
 /// - it got a response whose status is in ``retryableStatusCodes``, or it failed with a connection
 ///   error accepted by ``isRetryable(_:)`` (a `URLError`, or ``NetworkRequestError/failed(description:code:)``,
 ///   whose code is in ``retryableURLErrorCodes``);
-/// - the ``schedule`` has an attempt left and its total ``RetryPolicy/budget`` is not used up;
+/// - the ``schedule`` has an attempt left and its total `RetryPolicy/budget` is not used up;
 /// - the task is not cancelled. A cancellation (`CancellationError`, `URLError(.cancelled)`,
 ///   ``NetworkRequestError/canceledByUser``) is never retried.
 ///
 /// The wait is the schedule's backoff, unless ``honorsRetryAfter`` is on and the response carries a
 /// readable `Retry-After` (seconds or an HTTP-date, see ``RetryAfter``): then the server's wait is used
-/// instead, capped at the schedule's ``RetryPolicy/maximumDelay``.
+/// instead, capped at the schedule's `RetryPolicy/maximumDelay`.
 ///
 /// | | ``standard`` | ``alamofire`` |
 /// |---|---|---|
@@ -41,7 +41,7 @@ public import Mason
 ///
 /// `HTTPRetryPolicy` is a `Sendable` value.
 public struct HTTPRetryPolicy: Sendable {
-    /// How many attempts, and how long to wait between them: Mason's core ``RetryPolicy`` (backoff,
+    /// How many attempts, and how long to wait between them: Mason's core `RetryPolicy` (backoff,
     /// jitter, maximum delay, total budget, random source).
     ///
     /// ```swift
@@ -75,7 +75,7 @@ public struct HTTPRetryPolicy: Sendable {
     public var retryableURLErrorCodes: Set<URLError.Code>
 
     /// Whether a response's `Retry-After` (seconds or HTTP-date) replaces the backoff before the next
-    /// attempt (default `true`). The server's wait is capped at ``RetryPolicy/maximumDelay`` and is not
+    /// attempt (default `true`). The server's wait is capped at `RetryPolicy/maximumDelay` and is not
     /// jittered.
     ///
     /// ```swift

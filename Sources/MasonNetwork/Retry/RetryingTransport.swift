@@ -7,7 +7,7 @@ import Mason
 /// A transport that sends a request again when the answer says it is worth it: a retryable status
 /// (503, 429, …) or a connection failure, following an ``HTTPRetryPolicy``.
 ///
-/// The attempts and waits are Mason's retry engine (``Mason/retrying(isolation:policy:clock:retryIf:delayOverride:operation:)``)
+/// The attempts and waits are Mason's retry engine (`Mason/retrying(isolation:policy:clock:retryIf:delayOverride:operation:)`)
 /// on `clock`; this decorator only decides what is retryable and how long the server asked to wait:
 ///
 /// - **Which requests.** Only methods in ``HTTPRetryPolicy/retryableMethods`` (the idempotent ones by

@@ -9,7 +9,7 @@ public import FoundationNetworking
 /// A transport only moves bytes. It returns every HTTP response, whatever its status; the request
 /// functions (``requestAsync(_:transport:)``, ``requestAsyncR(_:)``, ``dataTask(_:transport:)``, …)
 /// check the request before it is sent (``validateRequest(_:)``), validate the status
-/// (``validateResponse(_:acceptableStatus:)``) and decode, so every transport — ``URLSessionTransport``,
+/// (`validateResponse(_:acceptableStatus:)`) and decode, so every transport — ``URLSessionTransport``,
 /// a test double such as MasonTesting's `StubTransport`, a transport on another HTTP client — gets the
 /// same checks.
 ///
