@@ -11,25 +11,8 @@
 
 // MARK: emitter <<- function
 
-/// Composes a callback emitter with a fallible function into a callback emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `second`'s `Result` is delivered synchronously.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// let f = compose(loadEight, then: half)
-/// f { print($0) }   // prints success(4)
-/// ```
-/// - Parameters:
-///   - first: The callback emitter `((Result<Middle, Failure>) -> Void) -> Void` that runs first.
-///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Composes a callback emitter with a fallible function into a callback emitter; `first <<- second` is its
+/// second spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable (@escaping @Sendable (Result<Middle, Failure>) -> Void) -> Void,
     then second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -37,20 +20,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.composeCallback(MortarBridge.callbackFromEmitter(first), MortarBridge.callbackFromResult(second)))
 }
 
-/// Mortar composition of a callback emitter and a fallible function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// let f = loadEight <<- half
-/// f { print($0) }   // prints success(4)
-/// ```
-/// - Parameters:
-///   - first: The callback emitter `((Result<Middle, Failure>) -> Void) -> Void` that runs first.
-///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar composition of a callback emitter and a fallible function: `first <<- second` is `compose(first,
+/// then: second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable (@escaping @Sendable (Result<Middle, Failure>) -> Void) -> Void,
     second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -58,24 +29,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a callback emitter with a callback function into a callback emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// // halfLater: (Int, completion) -> Void, completing like half
-/// let f = compose(loadEight, then: halfLater)
-/// f { print($0) }   // prints success(4)
-/// ```
-/// - Parameters:
-///   - first: The callback emitter `((Result<Middle, Failure>) -> Void) -> Void` that runs first.
-///   - second: The callback function `(Middle, (Result<Output, Failure>) -> Void) -> Void` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Composes a callback emitter with a callback function into a callback emitter; `first <<- second` is its
+/// second spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable (@escaping @Sendable (Result<Middle, Failure>) -> Void) -> Void,
     then second: @escaping @Sendable (Middle, @escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -83,21 +38,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.composeCallback(MortarBridge.callbackFromEmitter(first), second))
 }
 
-/// Mortar composition of a callback emitter and a callback function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// // halfLater: (Int, completion) -> Void, completing like half
-/// let f = loadEight <<- halfLater
-/// f { print($0) }   // prints success(4)
-/// ```
-/// - Parameters:
-///   - first: The callback emitter `((Result<Middle, Failure>) -> Void) -> Void` that runs first.
-///   - second: The callback function `(Middle, (Result<Output, Failure>) -> Void) -> Void` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar composition of a callback emitter and a callback function: `first <<- second` is `compose(first,
+/// then: second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable (@escaping @Sendable (Result<Middle, Failure>) -> Void) -> Void,
     second: @escaping @Sendable (Middle, @escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -105,25 +47,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes an async emitter with a fallible function into an async emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `second`'s `Result` is thrown or returned.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// let f = compose(fetchEight, then: half)
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The async emitter `() async throws(Failure) -> Middle` that runs first.
-///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Composes an async emitter with a fallible function into an async emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () async throws(Failure) -> Middle,
     then second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -131,20 +56,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.composeAsync(MortarBridge.asyncFromEmitter(first), MortarBridge.asyncFromResult(second)))
 }
 
-/// Mortar composition of an async emitter and a fallible function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// let f = fetchEight <<- half
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The async emitter `() async throws(Failure) -> Middle` that runs first.
-///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar composition of an async emitter and a fallible function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () async throws(Failure) -> Middle,
     second: @escaping @Sendable (Middle) -> Result<Output, Failure>
@@ -152,25 +65,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a callback emitter with a plain function into a callback emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `second` is plain, so it always succeeds.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// // triple: (Int) -> Int
-/// let f = compose(loadEight, then: triple)
-/// f { print($0) }   // prints success(24)
-/// ```
-/// - Parameters:
-///   - first: The callback emitter `((Result<Middle, Failure>) -> Void) -> Void` that runs first.
-///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Composes a callback emitter with a plain function into a callback emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable (@escaping @Sendable (Result<Middle, Failure>) -> Void) -> Void,
     then second: @escaping @Sendable (Middle) -> Output
@@ -178,20 +74,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.composeCallback(MortarBridge.callbackFromEmitter(first), MortarBridge.callbackFromPlain(second)))
 }
 
-/// Mortar composition of a callback emitter and a plain function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// // triple: (Int) -> Int
-/// let f = loadEight <<- triple
-/// f { print($0) }   // prints success(24)
-/// ```
-/// - Parameters:
-///   - first: The callback emitter `((Result<Middle, Failure>) -> Void) -> Void` that runs first.
-///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar composition of a callback emitter and a plain function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable (@escaping @Sendable (Result<Middle, Failure>) -> Void) -> Void,
     second: @escaping @Sendable (Middle) -> Output
@@ -199,28 +83,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes an async emitter with a callback function into an async emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `second` is awaited through a checked continuation: the task suspends until the completion handler is first
-/// called (later calls are ignored). Cancellation does not interrupt the callback, which cannot be cancelled;
-/// the async steps around it see it.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// // halfLater: (Int, completion) -> Void, completing like half
-/// let f = compose(fetchEight, then: halfLater)
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The async emitter `() async throws(Failure) -> Middle` that runs first.
-///   - second: The callback function `(Middle, (Result<Output, Failure>) -> Void) -> Void` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Composes an async emitter with a callback function into an async emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle, Output: Sendable, Failure: Error>(
     _ first: @escaping @Sendable () async throws(Failure) -> Middle,
     then second: @escaping @Sendable (Middle, @escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -228,21 +92,8 @@ public func compose<Middle, Output: Sendable, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.composeAsync(MortarBridge.asyncFromEmitter(first), MortarBridge.asyncFromCallback(second)))
 }
 
-/// Mortar composition of an async emitter and a callback function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// // halfLater: (Int, completion) -> Void, completing like half
-/// let f = fetchEight <<- halfLater
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The async emitter `() async throws(Failure) -> Middle` that runs first.
-///   - second: The callback function `(Middle, (Result<Output, Failure>) -> Void) -> Void` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar composition of an async emitter and a callback function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle, Output: Sendable, Failure: Error>(
     first: @escaping @Sendable () async throws(Failure) -> Middle,
     second: @escaping @Sendable (Middle, @escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -250,23 +101,8 @@ public func <<- <Middle, Output: Sendable, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a fallible emitter with a fallible function into a fallible emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// The result is a `@Sendable` fallible emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// let f = compose(readEight, then: half)
-/// f()   // .success(4)
-/// ```
-/// - Parameters:
-///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
-///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
-/// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+/// Composes a fallible emitter with a fallible function into a fallible emitter; `first <<- second` is its
+/// second spelling. See <doc:Mortar>.
 @inlinable
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () -> Result<Middle, Failure>,
@@ -275,20 +111,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.resultEmitter(MortarBridge.composeResult(MortarBridge.resultFromEmitter(first), second))
 }
 
-/// Mortar composition of a fallible emitter and a fallible function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// let f = readEight <<- half
-/// f()   // .success(4)
-/// ```
-/// - Parameters:
-///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
-///   - second: The fallible function `(Middle) -> Result<Output, Failure>` that receives `first`'s value.
-/// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+/// Mortar composition of a fallible emitter and a fallible function: `first <<- second` is `compose(first,
+/// then: second)`. See <doc:Mortar>.
 @inlinable
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () -> Result<Middle, Failure>,
@@ -297,27 +121,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a callback emitter with an async function into an async emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `first` is awaited through a checked continuation: the task suspends until the completion handler is first
-/// called (later calls are ignored). Cancellation does not interrupt the callback, which cannot be cancelled;
-/// the async steps around it see it.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// // halfAsync: (Int) async throws(OddError) -> Int, halving even numbers, throwing .odd on odd ones
-/// let f = compose(loadEight, then: halfAsync)
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The callback emitter `((Result<Middle, Failure>) -> Void) -> Void` that runs first.
-///   - second: The async function `(Middle) async throws(Failure) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Composes a callback emitter with an async function into an async emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle: Sendable, Output, Failure: Error>(
     _ first: @escaping @Sendable (@escaping @Sendable (Result<Middle, Failure>) -> Void) -> Void,
     then second: @escaping @Sendable (Middle) async throws(Failure) -> Output
@@ -325,20 +130,8 @@ public func compose<Middle: Sendable, Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.composeAsync(MortarBridge.asyncFromCallback(MortarBridge.callbackFromEmitter(first)), second))
 }
 
-/// Mortar composition of a callback emitter and an async function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// // halfAsync: (Int) async throws(OddError) -> Int, halving even numbers, throwing .odd on odd ones
-/// let f = loadEight <<- halfAsync
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The callback emitter `((Result<Middle, Failure>) -> Void) -> Void` that runs first.
-///   - second: The async function `(Middle) async throws(Failure) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar composition of a callback emitter and an async function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle: Sendable, Output, Failure: Error>(
     first: @escaping @Sendable (@escaping @Sendable (Result<Middle, Failure>) -> Void) -> Void,
     second: @escaping @Sendable (Middle) async throws(Failure) -> Output
@@ -346,26 +139,8 @@ public func <<- <Middle: Sendable, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a plain emitter with a callback function into a callback emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `first` is plain, so it always succeeds.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// // eight: () -> Int, returning 8
-/// // halfLater: (Int, completion) -> Void, completing like half
-/// let f = compose(eight, then: halfLater)
-/// f { print($0) }   // prints success(4)
-/// ```
-/// - Parameters:
-///   - first: The plain emitter `() -> Middle` that runs first.
-///   - second: The callback function `(Middle, (Result<Output, Failure>) -> Void) -> Void` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Composes a plain emitter with a callback function into a callback emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () -> Middle,
     then second: @escaping @Sendable (Middle, @escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -373,21 +148,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.composeCallback(MortarBridge.callbackFromPlain(MortarBridge.plainFromEmitter(first)), second))
 }
 
-/// Mortar composition of a plain emitter and a callback function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// // eight: () -> Int, returning 8
-/// // halfLater: (Int, completion) -> Void, completing like half
-/// let f = eight <<- halfLater
-/// f { print($0) }   // prints success(4)
-/// ```
-/// - Parameters:
-///   - first: The plain emitter `() -> Middle` that runs first.
-///   - second: The callback function `(Middle, (Result<Output, Failure>) -> Void) -> Void` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar composition of a plain emitter and a callback function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () -> Middle,
     second: @escaping @Sendable (Middle, @escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -395,25 +157,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a fallible emitter with an async function into an async emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `first`'s `Result` is thrown or returned.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// // halfAsync: (Int) async throws(OddError) -> Int, halving even numbers, throwing .odd on odd ones
-/// let f = compose(readEight, then: halfAsync)
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
-///   - second: The async function `(Middle) async throws(Failure) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Composes a fallible emitter with an async function into an async emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () -> Result<Middle, Failure>,
     then second: @escaping @Sendable (Middle) async throws(Failure) -> Output
@@ -421,20 +166,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.composeAsync(MortarBridge.asyncFromResult(MortarBridge.resultFromEmitter(first)), second))
 }
 
-/// Mortar composition of a fallible emitter and an async function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// // halfAsync: (Int) async throws(OddError) -> Int, halving even numbers, throwing .odd on odd ones
-/// let f = readEight <<- halfAsync
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
-///   - second: The async function `(Middle) async throws(Failure) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar composition of a fallible emitter and an async function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () -> Result<Middle, Failure>,
     second: @escaping @Sendable (Middle) async throws(Failure) -> Output
@@ -442,25 +175,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a fallible emitter with a plain function into a fallible emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `second` is plain, so it always succeeds.
-///
-/// The result is a `@Sendable` fallible emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// // triple: (Int) -> Int
-/// let f = compose(readEight, then: triple)
-/// f()   // .success(24)
-/// ```
-/// - Parameters:
-///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
-///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
-/// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+/// Composes a fallible emitter with a plain function into a fallible emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 @inlinable
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () -> Result<Middle, Failure>,
@@ -469,20 +185,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.resultEmitter(MortarBridge.composeResult(MortarBridge.resultFromEmitter(first), MortarBridge.resultFromPlain(second)))
 }
 
-/// Mortar composition of a fallible emitter and a plain function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// // triple: (Int) -> Int
-/// let f = readEight <<- triple
-/// f()   // .success(24)
-/// ```
-/// - Parameters:
-///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
-///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
-/// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+/// Mortar composition of a fallible emitter and a plain function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 @inlinable
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () -> Result<Middle, Failure>,
@@ -491,25 +195,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a plain emitter with an async function into an async emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `first` is plain, so it always succeeds.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // eight: () -> Int, returning 8
-/// // halfAsync: (Int) async throws(OddError) -> Int, halving even numbers, throwing .odd on odd ones
-/// let f = compose(eight, then: halfAsync)
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The plain emitter `() -> Middle` that runs first.
-///   - second: The async function `(Middle) async throws(Failure) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Composes a plain emitter with an async function into an async emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () -> Middle,
     then second: @escaping @Sendable (Middle) async throws(Failure) -> Output
@@ -517,20 +204,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.composeAsync(MortarBridge.asyncFromPlain(MortarBridge.plainFromEmitter(first)), second))
 }
 
-/// Mortar composition of a plain emitter and an async function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // eight: () -> Int, returning 8
-/// // halfAsync: (Int) async throws(OddError) -> Int, halving even numbers, throwing .odd on odd ones
-/// let f = eight <<- halfAsync
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The plain emitter `() -> Middle` that runs first.
-///   - second: The async function `(Middle) async throws(Failure) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar composition of a plain emitter and an async function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () -> Middle,
     second: @escaping @Sendable (Middle) async throws(Failure) -> Output
@@ -538,26 +213,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a fallible emitter with a callback function into a callback emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `first`'s `Result` is delivered synchronously.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// // halfLater: (Int, completion) -> Void, completing like half
-/// let f = compose(readEight, then: halfLater)
-/// f { print($0) }   // prints success(4)
-/// ```
-/// - Parameters:
-///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
-///   - second: The callback function `(Middle, (Result<Output, Failure>) -> Void) -> Void` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Composes a fallible emitter with a callback function into a callback emitter; `first <<- second` is its
+/// second spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () -> Result<Middle, Failure>,
     then second: @escaping @Sendable (Middle, @escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -565,21 +222,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.composeCallback(MortarBridge.callbackFromResult(MortarBridge.resultFromEmitter(first)), second))
 }
 
-/// Mortar composition of a fallible emitter and a callback function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // half: (Int) -> Result<Int, OddError>, halving even numbers, failing with .odd on odd ones
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// // halfLater: (Int, completion) -> Void, completing like half
-/// let f = readEight <<- halfLater
-/// f { print($0) }   // prints success(4)
-/// ```
-/// - Parameters:
-///   - first: The fallible emitter `() -> Result<Middle, Failure>` that runs first.
-///   - second: The callback function `(Middle, (Result<Output, Failure>) -> Void) -> Void` that receives `first`'s value.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar composition of a fallible emitter and a callback function: `first <<- second` is `compose(first,
+/// then: second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () -> Result<Middle, Failure>,
     second: @escaping @Sendable (Middle, @escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -587,23 +231,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes an async emitter with an async function into an async emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// // halfAsync: (Int) async throws(OddError) -> Int, halving even numbers, throwing .odd on odd ones
-/// let f = compose(fetchEight, then: halfAsync)
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The async emitter `() async throws(Failure) -> Middle` that runs first.
-///   - second: The async function `(Middle) async throws(Failure) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Composes an async emitter with an async function into an async emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () async throws(Failure) -> Middle,
     then second: @escaping @Sendable (Middle) async throws(Failure) -> Output
@@ -611,20 +240,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.composeAsync(MortarBridge.asyncFromEmitter(first), second))
 }
 
-/// Mortar composition of an async emitter and an async function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// // halfAsync: (Int) async throws(OddError) -> Int, halving even numbers, throwing .odd on odd ones
-/// let f = fetchEight <<- halfAsync
-/// try await f()   // 4
-/// ```
-/// - Parameters:
-///   - first: The async emitter `() async throws(Failure) -> Middle` that runs first.
-///   - second: The async function `(Middle) async throws(Failure) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar composition of an async emitter and an async function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () async throws(Failure) -> Middle,
     second: @escaping @Sendable (Middle) async throws(Failure) -> Output
@@ -632,23 +249,8 @@ public func <<- <Middle, Output, Failure: Error>(
     compose(first, then: second)
 }
 
-/// Composes a plain emitter with a plain function into a plain emitter; `first <<- second` is its second spelling.
-///
-/// A plain emitter never fails, so this passes its value straight to `second`. It also covers a plain emitter
-/// followed by a fallible function: the result then returns `second`'s `Result` unchanged.
-///
-/// The result is a `@Sendable` plain emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // eight: () -> Int, returning 8
-/// // triple: (Int) -> Int
-/// let f = compose(eight, then: triple)
-/// f()   // 24
-/// ```
-/// - Parameters:
-///   - first: The plain emitter `() -> Middle` that runs first.
-///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
-/// - Returns: The plain emitter `() -> Output`.
+/// Composes a plain emitter with a plain function into a plain emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 @inlinable
 public func compose<Middle, Output>(
     _ first: @escaping @Sendable () -> Middle,
@@ -657,20 +259,8 @@ public func compose<Middle, Output>(
     MortarBridge.plainEmitter(MortarBridge.composePlain(MortarBridge.plainFromEmitter(first), second))
 }
 
-/// Mortar composition of a plain emitter and a plain function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // eight: () -> Int, returning 8
-/// // triple: (Int) -> Int
-/// let f = eight <<- triple
-/// f()   // 24
-/// ```
-/// - Parameters:
-///   - first: The plain emitter `() -> Middle` that runs first.
-///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
-/// - Returns: The plain emitter `() -> Output`.
+/// Mortar composition of a plain emitter and a plain function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 @inlinable
 public func <<- <Middle, Output>(
     first: @escaping @Sendable () -> Middle,
@@ -679,25 +269,8 @@ public func <<- <Middle, Output>(
     compose(first, then: second)
 }
 
-/// Composes an async emitter with a plain function into an async emitter; `first <<- second` is its second spelling.
-///
-/// `second` runs only when `first` succeeds; when `first` fails, its failure is the result and `second` never
-/// runs.
-///
-/// `second` is plain, so it always succeeds.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// // triple: (Int) -> Int
-/// let f = compose(fetchEight, then: triple)
-/// try await f()   // 24
-/// ```
-/// - Parameters:
-///   - first: The async emitter `() async throws(Failure) -> Middle` that runs first.
-///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Composes an async emitter with a plain function into an async emitter; `first <<- second` is its second
+/// spelling. See <doc:Mortar>.
 public func compose<Middle, Output, Failure: Error>(
     _ first: @escaping @Sendable () async throws(Failure) -> Middle,
     then second: @escaping @Sendable (Middle) -> Output
@@ -705,20 +278,8 @@ public func compose<Middle, Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.composeAsync(MortarBridge.asyncFromEmitter(first), MortarBridge.asyncFromPlain(second)))
 }
 
-/// Mortar composition of an async emitter and a plain function: `first <<- second` forwards to `compose(first, then: second)`.
-///
-/// `second` runs only when `first` succeeds. See `compose(_:then:)`.
-///
-/// ```swift
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// // triple: (Int) -> Int
-/// let f = fetchEight <<- triple
-/// try await f()   // 24
-/// ```
-/// - Parameters:
-///   - first: The async emitter `() async throws(Failure) -> Middle` that runs first.
-///   - second: The plain function `(Middle) -> Output` that receives `first`'s value.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar composition of an async emitter and a plain function: `first <<- second` is `compose(first, then:
+/// second)`. See <doc:Mortar>.
 public func <<- <Middle, Output, Failure: Error>(
     first: @escaping @Sendable () async throws(Failure) -> Middle,
     second: @escaping @Sendable (Middle) -> Output
@@ -728,23 +289,8 @@ public func <<- <Middle, Output, Failure: Error>(
 
 // MARK: emitter <-> emitter
 
-/// Tries a fallible emitter, falling back to a fallible emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// The result is a `@Sendable` fallible emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missing: () -> Result<Int, OddError>, failing with .odd
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// let f = fallback(missing, to: readEight)
-/// f()   // .success(8)
-/// ```
-/// - Parameters:
-///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
-///   - fallback: The fallible emitter `() -> Result<Output, Failure>` that runs when `primary` fails.
-/// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+/// Tries a fallible emitter, falling back to a fallible emitter on failure; `primary <-> fallback` is its
+/// second spelling. See <doc:Mortar>.
 @inlinable
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () -> Result<Output, Failure>,
@@ -753,20 +299,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.resultEmitter(MortarBridge.fallbackResult(MortarBridge.resultFromEmitter(primary), MortarBridge.resultFromEmitter(fallback)))
 }
 
-/// Mortar's exclusive operator for a fallible and a fallible emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missing: () -> Result<Int, OddError>, failing with .odd
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// let f = missing <-> readEight
-/// f()   // .success(8)
-/// ```
-/// - Parameters:
-///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
-///   - fallback: The fallible emitter `() -> Result<Output, Failure>` that runs when `primary` fails.
-/// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+/// Mortar's exclusive operator for a fallible and a fallible emitter: `primary <-> fallback` is
+/// `fallback(primary, to: fallback)`. See <doc:Mortar>.
 @inlinable
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () -> Result<Output, Failure>,
@@ -775,26 +309,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries a fallible emitter, falling back to a plain emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs. A plain `fallback` cannot fail, so neither can the result, but it
-/// keeps `primary`'s failure type.
-///
-/// `fallback` is plain, so it always succeeds.
-///
-/// The result is a `@Sendable` fallible emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missing: () -> Result<Int, OddError>, failing with .odd
-/// // eight: () -> Int, returning 8
-/// let f = fallback(missing, to: eight)
-/// f()   // .success(8)
-/// ```
-/// - Parameters:
-///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
-///   - fallback: The plain emitter `() -> Output` that runs when `primary` fails.
-/// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+/// Tries a fallible emitter, falling back to a plain emitter on failure; `primary <-> fallback` is its second
+/// spelling. See <doc:Mortar>.
 @inlinable
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () -> Result<Output, Failure>,
@@ -803,20 +319,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.resultEmitter(MortarBridge.fallbackResult(MortarBridge.resultFromEmitter(primary), MortarBridge.resultFromPlain(MortarBridge.plainFromEmitter(fallback))))
 }
 
-/// Mortar's exclusive operator for a fallible and a plain emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missing: () -> Result<Int, OddError>, failing with .odd
-/// // eight: () -> Int, returning 8
-/// let f = missing <-> eight
-/// f()   // .success(8)
-/// ```
-/// - Parameters:
-///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
-///   - fallback: The plain emitter `() -> Output` that runs when `primary` fails.
-/// - Returns: The fallible emitter `() -> Result<Output, Failure>`.
+/// Mortar's exclusive operator for a fallible and a plain emitter: `primary <-> fallback` is `fallback(primary,
+/// to: fallback)`. See <doc:Mortar>.
 @inlinable
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () -> Result<Output, Failure>,
@@ -825,23 +329,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries a callback emitter, falling back to a callback emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missingLater: (completion) -> Void, completing with .failure(.odd)
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// let f = fallback(missingLater, to: loadEight)
-/// f { print($0) }   // prints success(8)
-/// ```
-/// - Parameters:
-///   - primary: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` tried first.
-///   - fallback: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` that runs when `primary` fails.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Tries a callback emitter, falling back to a callback emitter on failure; `primary <-> fallback` is its
+/// second spelling. See <doc:Mortar>.
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     to fallback: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -849,20 +338,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.fallbackCallback(MortarBridge.callbackFromEmitter(primary), MortarBridge.callbackFromEmitter(fallback)))
 }
 
-/// Mortar's exclusive operator for a callback and a callback emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missingLater: (completion) -> Void, completing with .failure(.odd)
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// let f = missingLater <-> loadEight
-/// f { print($0) }   // prints success(8)
-/// ```
-/// - Parameters:
-///   - primary: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` tried first.
-///   - fallback: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` that runs when `primary` fails.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar's exclusive operator for a callback and a callback emitter: `primary <-> fallback` is
+/// `fallback(primary, to: fallback)`. See <doc:Mortar>.
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     fallback: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -870,25 +347,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries a callback emitter, falling back to a fallible emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// `fallback`'s `Result` is delivered synchronously.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missingLater: (completion) -> Void, completing with .failure(.odd)
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// let f = fallback(missingLater, to: readEight)
-/// f { print($0) }   // prints success(8)
-/// ```
-/// - Parameters:
-///   - primary: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` tried first.
-///   - fallback: The fallible emitter `() -> Result<Output, Failure>` that runs when `primary` fails.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Tries a callback emitter, falling back to a fallible emitter on failure; `primary <-> fallback` is its
+/// second spelling. See <doc:Mortar>.
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     to fallback: @escaping @Sendable () -> Result<Output, Failure>
@@ -896,20 +356,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.fallbackCallback(MortarBridge.callbackFromEmitter(primary), MortarBridge.callbackFromResult(MortarBridge.resultFromEmitter(fallback))))
 }
 
-/// Mortar's exclusive operator for a callback and a fallible emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missingLater: (completion) -> Void, completing with .failure(.odd)
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// let f = missingLater <-> readEight
-/// f { print($0) }   // prints success(8)
-/// ```
-/// - Parameters:
-///   - primary: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` tried first.
-///   - fallback: The fallible emitter `() -> Result<Output, Failure>` that runs when `primary` fails.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar's exclusive operator for a callback and a fallible emitter: `primary <-> fallback` is
+/// `fallback(primary, to: fallback)`. See <doc:Mortar>.
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     fallback: @escaping @Sendable () -> Result<Output, Failure>
@@ -917,26 +365,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries a callback emitter, falling back to a plain emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs. A plain `fallback` cannot fail, so neither can the result, but it
-/// keeps `primary`'s failure type.
-///
-/// `fallback` is plain, so it always succeeds.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missingLater: (completion) -> Void, completing with .failure(.odd)
-/// // eight: () -> Int, returning 8
-/// let f = fallback(missingLater, to: eight)
-/// f { print($0) }   // prints success(8)
-/// ```
-/// - Parameters:
-///   - primary: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` tried first.
-///   - fallback: The plain emitter `() -> Output` that runs when `primary` fails.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Tries a callback emitter, falling back to a plain emitter on failure; `primary <-> fallback` is its second
+/// spelling. See <doc:Mortar>.
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     to fallback: @escaping @Sendable () -> Output
@@ -944,20 +374,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.fallbackCallback(MortarBridge.callbackFromEmitter(primary), MortarBridge.callbackFromPlain(MortarBridge.plainFromEmitter(fallback))))
 }
 
-/// Mortar's exclusive operator for a callback and a plain emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missingLater: (completion) -> Void, completing with .failure(.odd)
-/// // eight: () -> Int, returning 8
-/// let f = missingLater <-> eight
-/// f { print($0) }   // prints success(8)
-/// ```
-/// - Parameters:
-///   - primary: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` tried first.
-///   - fallback: The plain emitter `() -> Output` that runs when `primary` fails.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar's exclusive operator for a callback and a plain emitter: `primary <-> fallback` is `fallback(primary,
+/// to: fallback)`. See <doc:Mortar>.
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     fallback: @escaping @Sendable () -> Output
@@ -965,25 +383,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries a fallible emitter, falling back to a callback emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// `primary`'s `Result` is delivered synchronously.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missing: () -> Result<Int, OddError>, failing with .odd
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// let f = fallback(missing, to: loadEight)
-/// f { print($0) }   // prints success(8)
-/// ```
-/// - Parameters:
-///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
-///   - fallback: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` that runs when `primary` fails.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Tries a fallible emitter, falling back to a callback emitter on failure; `primary <-> fallback` is its
+/// second spelling. See <doc:Mortar>.
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () -> Result<Output, Failure>,
     to fallback: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -991,20 +392,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.fallbackCallback(MortarBridge.callbackFromResult(MortarBridge.resultFromEmitter(primary)), MortarBridge.callbackFromEmitter(fallback)))
 }
 
-/// Mortar's exclusive operator for a fallible and a callback emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missing: () -> Result<Int, OddError>, failing with .odd
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// let f = missing <-> loadEight
-/// f { print($0) }   // prints success(8)
-/// ```
-/// - Parameters:
-///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
-///   - fallback: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` that runs when `primary` fails.
-/// - Returns: The callback emitter `((Result<Output, Failure>) -> Void) -> Void`.
+/// Mortar's exclusive operator for a fallible and a callback emitter: `primary <-> fallback` is
+/// `fallback(primary, to: fallback)`. See <doc:Mortar>.
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () -> Result<Output, Failure>,
     fallback: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -1012,23 +401,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries an async emitter, falling back to an async emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missingAsync: () async throws(OddError) -> Int, throwing .odd
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// let f = fallback(missingAsync, to: fetchEight)
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The async emitter `() async throws(Failure) -> Output` tried first.
-///   - fallback: The async emitter `() async throws(Failure) -> Output` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Tries an async emitter, falling back to an async emitter on failure; `primary <-> fallback` is its second
+/// spelling. See <doc:Mortar>.
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () async throws(Failure) -> Output,
     to fallback: @escaping @Sendable () async throws(Failure) -> Output
@@ -1036,20 +410,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.fallbackAsync(MortarBridge.asyncFromEmitter(primary), MortarBridge.asyncFromEmitter(fallback)))
 }
 
-/// Mortar's exclusive operator for an async and an async emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missingAsync: () async throws(OddError) -> Int, throwing .odd
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// let f = missingAsync <-> fetchEight
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The async emitter `() async throws(Failure) -> Output` tried first.
-///   - fallback: The async emitter `() async throws(Failure) -> Output` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar's exclusive operator for an async and an async emitter: `primary <-> fallback` is `fallback(primary,
+/// to: fallback)`. See <doc:Mortar>.
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () async throws(Failure) -> Output,
     fallback: @escaping @Sendable () async throws(Failure) -> Output
@@ -1057,26 +419,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries an async emitter, falling back to a plain emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs. A plain `fallback` cannot fail, so neither can the result, but it
-/// keeps `primary`'s failure type.
-///
-/// `fallback` is plain, so it always succeeds.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missingAsync: () async throws(OddError) -> Int, throwing .odd
-/// // eight: () -> Int, returning 8
-/// let f = fallback(missingAsync, to: eight)
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The async emitter `() async throws(Failure) -> Output` tried first.
-///   - fallback: The plain emitter `() -> Output` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Tries an async emitter, falling back to a plain emitter on failure; `primary <-> fallback` is its second
+/// spelling. See <doc:Mortar>.
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () async throws(Failure) -> Output,
     to fallback: @escaping @Sendable () -> Output
@@ -1084,20 +428,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.fallbackAsync(MortarBridge.asyncFromEmitter(primary), MortarBridge.asyncFromPlain(MortarBridge.plainFromEmitter(fallback))))
 }
 
-/// Mortar's exclusive operator for an async and a plain emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missingAsync: () async throws(OddError) -> Int, throwing .odd
-/// // eight: () -> Int, returning 8
-/// let f = missingAsync <-> eight
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The async emitter `() async throws(Failure) -> Output` tried first.
-///   - fallback: The plain emitter `() -> Output` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar's exclusive operator for an async and a plain emitter: `primary <-> fallback` is `fallback(primary,
+/// to: fallback)`. See <doc:Mortar>.
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () async throws(Failure) -> Output,
     fallback: @escaping @Sendable () -> Output
@@ -1105,25 +437,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries an async emitter, falling back to a fallible emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// `fallback`'s `Result` is thrown or returned.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missingAsync: () async throws(OddError) -> Int, throwing .odd
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// let f = fallback(missingAsync, to: readEight)
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The async emitter `() async throws(Failure) -> Output` tried first.
-///   - fallback: The fallible emitter `() -> Result<Output, Failure>` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Tries an async emitter, falling back to a fallible emitter on failure; `primary <-> fallback` is its second
+/// spelling. See <doc:Mortar>.
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () async throws(Failure) -> Output,
     to fallback: @escaping @Sendable () -> Result<Output, Failure>
@@ -1131,20 +446,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.fallbackAsync(MortarBridge.asyncFromEmitter(primary), MortarBridge.asyncFromResult(MortarBridge.resultFromEmitter(fallback))))
 }
 
-/// Mortar's exclusive operator for an async and a fallible emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missingAsync: () async throws(OddError) -> Int, throwing .odd
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// let f = missingAsync <-> readEight
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The async emitter `() async throws(Failure) -> Output` tried first.
-///   - fallback: The fallible emitter `() -> Result<Output, Failure>` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar's exclusive operator for an async and a fallible emitter: `primary <-> fallback` is
+/// `fallback(primary, to: fallback)`. See <doc:Mortar>.
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () async throws(Failure) -> Output,
     fallback: @escaping @Sendable () -> Result<Output, Failure>
@@ -1152,25 +455,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries a fallible emitter, falling back to an async emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// `primary`'s `Result` is thrown or returned.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missing: () -> Result<Int, OddError>, failing with .odd
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// let f = fallback(missing, to: fetchEight)
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
-///   - fallback: The async emitter `() async throws(Failure) -> Output` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Tries a fallible emitter, falling back to an async emitter on failure; `primary <-> fallback` is its second
+/// spelling. See <doc:Mortar>.
 public func fallback<Output, Failure: Error>(
     _ primary: @escaping @Sendable () -> Result<Output, Failure>,
     to fallback: @escaping @Sendable () async throws(Failure) -> Output
@@ -1178,20 +464,8 @@ public func fallback<Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.fallbackAsync(MortarBridge.asyncFromResult(MortarBridge.resultFromEmitter(primary)), MortarBridge.asyncFromEmitter(fallback)))
 }
 
-/// Mortar's exclusive operator for a fallible and an async emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missing: () -> Result<Int, OddError>, failing with .odd
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// let f = missing <-> fetchEight
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The fallible emitter `() -> Result<Output, Failure>` tried first.
-///   - fallback: The async emitter `() async throws(Failure) -> Output` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar's exclusive operator for a fallible and an async emitter: `primary <-> fallback` is
+/// `fallback(primary, to: fallback)`. See <doc:Mortar>.
 public func <-> <Output, Failure: Error>(
     primary: @escaping @Sendable () -> Result<Output, Failure>,
     fallback: @escaping @Sendable () async throws(Failure) -> Output
@@ -1199,27 +473,8 @@ public func <-> <Output, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries an async emitter, falling back to a callback emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// `fallback` is awaited through a checked continuation: the task suspends until the completion handler is
-/// first called (later calls are ignored). Cancellation does not interrupt the callback, which cannot be
-/// cancelled; the async steps around it see it.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missingAsync: () async throws(OddError) -> Int, throwing .odd
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// let f = fallback(missingAsync, to: loadEight)
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The async emitter `() async throws(Failure) -> Output` tried first.
-///   - fallback: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Tries an async emitter, falling back to a callback emitter on failure; `primary <-> fallback` is its second
+/// spelling. See <doc:Mortar>.
 public func fallback<Output: Sendable, Failure: Error>(
     _ primary: @escaping @Sendable () async throws(Failure) -> Output,
     to fallback: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -1227,20 +482,8 @@ public func fallback<Output: Sendable, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.fallbackAsync(MortarBridge.asyncFromEmitter(primary), MortarBridge.asyncFromCallback(MortarBridge.callbackFromEmitter(fallback))))
 }
 
-/// Mortar's exclusive operator for an async and a callback emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missingAsync: () async throws(OddError) -> Int, throwing .odd
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// let f = missingAsync <-> loadEight
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The async emitter `() async throws(Failure) -> Output` tried first.
-///   - fallback: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar's exclusive operator for an async and a callback emitter: `primary <-> fallback` is
+/// `fallback(primary, to: fallback)`. See <doc:Mortar>.
 public func <-> <Output: Sendable, Failure: Error>(
     primary: @escaping @Sendable () async throws(Failure) -> Output,
     fallback: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void
@@ -1248,27 +491,8 @@ public func <-> <Output: Sendable, Failure: Error>(
     Mason.fallback(primary, to: fallback)
 }
 
-/// Tries a callback emitter, falling back to an async emitter on failure; `primary <-> fallback` is its second spelling.
-///
-/// Runs `primary`; when it succeeds, its value is the result and `fallback` never runs. When it fails, its
-/// failure is discarded and `fallback` runs.
-///
-/// `primary` is awaited through a checked continuation: the task suspends until the completion handler is first
-/// called (later calls are ignored). Cancellation does not interrupt the callback, which cannot be cancelled;
-/// the async steps around it see it.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // missingLater: (completion) -> Void, completing with .failure(.odd)
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// let f = fallback(missingLater, to: fetchEight)
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` tried first.
-///   - fallback: The async emitter `() async throws(Failure) -> Output` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Tries a callback emitter, falling back to an async emitter on failure; `primary <-> fallback` is its second
+/// spelling. See <doc:Mortar>.
 public func fallback<Output: Sendable, Failure: Error>(
     _ primary: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     to fallback: @escaping @Sendable () async throws(Failure) -> Output
@@ -1276,20 +500,8 @@ public func fallback<Output: Sendable, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.fallbackAsync(MortarBridge.asyncFromCallback(MortarBridge.callbackFromEmitter(primary)), MortarBridge.asyncFromEmitter(fallback)))
 }
 
-/// Mortar's exclusive operator for a callback and an async emitter: `primary <-> fallback` forwards to `fallback(primary, to: fallback)`.
-///
-/// `fallback` runs only when `primary` fails. See `fallback(_:to:)`.
-///
-/// ```swift
-/// // missingLater: (completion) -> Void, completing with .failure(.odd)
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// let f = missingLater <-> fetchEight
-/// try await f()   // 8
-/// ```
-/// - Parameters:
-///   - primary: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` tried first.
-///   - fallback: The async emitter `() async throws(Failure) -> Output` that runs when `primary` fails.
-/// - Returns: The async emitter `() async throws(Failure) -> Output`.
+/// Mortar's exclusive operator for a callback and an async emitter: `primary <-> fallback` is
+/// `fallback(primary, to: fallback)`. See <doc:Mortar>.
 public func <-> <Output: Sendable, Failure: Error>(
     primary: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     fallback: @escaping @Sendable () async throws(Failure) -> Output
@@ -1300,21 +512,7 @@ public func <-> <Output: Sendable, Failure: Error>(
 // MARK: emitter -< side effect
 
 /// Runs a side effect on a plain emitter's successful value; `transform -< sideEffect` is its second spelling.
-///
-/// `sideEffect` sees every value, since a plain function always succeeds, before the value is passed on
-/// unchanged. Typical use: logging.
-///
-/// The result is a `@Sendable` plain emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // eight: () -> Int, returning 8
-/// let f = tap(eight) { print($0) }
-/// f()   // prints 8, returns 8
-/// ```
-/// - Parameters:
-///   - transform: The plain emitter `() -> Output` to observe.
-///   - sideEffect: Runs with each successful value.
-/// - Returns: A plain emitter `() -> Output` that behaves like `transform`.
+/// See <doc:Mortar>.
 @inlinable
 public func tap<Output>(
     _ transform: @escaping @Sendable () -> Output,
@@ -1323,19 +521,8 @@ public func tap<Output>(
     MortarBridge.plainEmitter(MortarBridge.tapPlain(MortarBridge.plainFromEmitter(transform), sideEffect))
 }
 
-/// Mortar's passthrough operator for a plain emitter: `transform -< sideEffect` forwards to `tap(transform, sideEffect)`.
-///
-/// `sideEffect` runs only on success. See `tap(_:_:)`.
-///
-/// ```swift
-/// // eight: () -> Int, returning 8
-/// let f = eight -< { print($0) }
-/// f()   // prints 8, returns 8
-/// ```
-/// - Parameters:
-///   - transform: The plain emitter `() -> Output` to observe.
-///   - sideEffect: Runs with each successful value.
-/// - Returns: A plain emitter `() -> Output` that behaves like `transform`.
+/// Mortar's passthrough operator for a plain emitter: `transform -< sideEffect` is `tap(transform,
+/// sideEffect)`. See <doc:Mortar>.
 @inlinable
 public func -< <Output>(
     transform: @escaping @Sendable () -> Output,
@@ -1344,21 +531,8 @@ public func -< <Output>(
     tap(transform, sideEffect)
 }
 
-/// Runs a side effect on a fallible emitter's successful value; `transform -< sideEffect` is its second spelling.
-///
-/// `sideEffect` runs only on success, before the value is passed on unchanged. Typical use: logging.
-///
-/// The result is a `@Sendable` fallible emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// let f = tap(readEight) { print($0) }
-/// f()   // prints 8, returns .success(8)
-/// ```
-/// - Parameters:
-///   - transform: The fallible emitter `() -> Result<Output, Failure>` to observe.
-///   - sideEffect: Runs with each successful value.
-/// - Returns: A fallible emitter `() -> Result<Output, Failure>` that behaves like `transform`.
+/// Runs a side effect on a fallible emitter's successful value; `transform -< sideEffect` is its second
+/// spelling. See <doc:Mortar>.
 @inlinable
 public func tap<Output, Failure: Error>(
     _ transform: @escaping @Sendable () -> Result<Output, Failure>,
@@ -1367,19 +541,8 @@ public func tap<Output, Failure: Error>(
     MortarBridge.resultEmitter(MortarBridge.tapResult(MortarBridge.resultFromEmitter(transform), sideEffect))
 }
 
-/// Mortar's passthrough operator for a fallible emitter: `transform -< sideEffect` forwards to `tap(transform, sideEffect)`.
-///
-/// `sideEffect` runs only on success. See `tap(_:_:)`.
-///
-/// ```swift
-/// // readEight: () -> Result<Int, OddError>, succeeding with 8
-/// let f = readEight -< { print($0) }
-/// f()   // prints 8, returns .success(8)
-/// ```
-/// - Parameters:
-///   - transform: The fallible emitter `() -> Result<Output, Failure>` to observe.
-///   - sideEffect: Runs with each successful value.
-/// - Returns: A fallible emitter `() -> Result<Output, Failure>` that behaves like `transform`.
+/// Mortar's passthrough operator for a fallible emitter: `transform -< sideEffect` is `tap(transform,
+/// sideEffect)`. See <doc:Mortar>.
 @inlinable
 public func -< <Output, Failure: Error>(
     transform: @escaping @Sendable () -> Result<Output, Failure>,
@@ -1388,21 +551,8 @@ public func -< <Output, Failure: Error>(
     tap(transform, sideEffect)
 }
 
-/// Runs a side effect on a callback emitter's successful value; `transform -< sideEffect` is its second spelling.
-///
-/// `sideEffect` runs only on success, before the value is passed on unchanged. Typical use: logging.
-///
-/// The result is a `@Sendable` callback emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// let f = tap(loadEight) { print($0) }
-/// f { print($0) }   // prints 8, then success(8)
-/// ```
-/// - Parameters:
-///   - transform: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` to observe.
-///   - sideEffect: Runs with each successful value.
-/// - Returns: A callback emitter `((Result<Output, Failure>) -> Void) -> Void` that behaves like `transform`.
+/// Runs a side effect on a callback emitter's successful value; `transform -< sideEffect` is its second
+/// spelling. See <doc:Mortar>.
 public func tap<Output, Failure: Error>(
     _ transform: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     _ sideEffect: @escaping @Sendable (Output) -> Void
@@ -1410,19 +560,8 @@ public func tap<Output, Failure: Error>(
     MortarBridge.callbackEmitter(MortarBridge.tapCallback(MortarBridge.callbackFromEmitter(transform), sideEffect))
 }
 
-/// Mortar's passthrough operator for a callback emitter: `transform -< sideEffect` forwards to `tap(transform, sideEffect)`.
-///
-/// `sideEffect` runs only on success. See `tap(_:_:)`.
-///
-/// ```swift
-/// // loadEight: (completion) -> Void, completing with .success(8)
-/// let f = loadEight -< { print($0) }
-/// f { print($0) }   // prints 8, then success(8)
-/// ```
-/// - Parameters:
-///   - transform: The callback emitter `((Result<Output, Failure>) -> Void) -> Void` to observe.
-///   - sideEffect: Runs with each successful value.
-/// - Returns: A callback emitter `((Result<Output, Failure>) -> Void) -> Void` that behaves like `transform`.
+/// Mortar's passthrough operator for a callback emitter: `transform -< sideEffect` is `tap(transform,
+/// sideEffect)`. See <doc:Mortar>.
 public func -< <Output, Failure: Error>(
     transform: @escaping @Sendable (@escaping @Sendable (Result<Output, Failure>) -> Void) -> Void,
     sideEffect: @escaping @Sendable (Output) -> Void
@@ -1431,20 +570,7 @@ public func -< <Output, Failure: Error>(
 }
 
 /// Runs a side effect on an async emitter's successful value; `transform -< sideEffect` is its second spelling.
-///
-/// `sideEffect` runs only on success, before the value is passed on unchanged. Typical use: logging.
-///
-/// The result is a `@Sendable` async emitter; it is lazy: nothing runs until it is called.
-///
-/// ```swift
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// let f = tap(fetchEight) { print($0) }
-/// try await f()   // prints 8, returns 8
-/// ```
-/// - Parameters:
-///   - transform: The async emitter `() async throws(Failure) -> Output` to observe.
-///   - sideEffect: Runs with each successful value.
-/// - Returns: A async emitter `() async throws(Failure) -> Output` that behaves like `transform`.
+/// See <doc:Mortar>.
 public func tap<Output, Failure: Error>(
     _ transform: @escaping @Sendable () async throws(Failure) -> Output,
     _ sideEffect: @escaping @Sendable (Output) -> Void
@@ -1452,19 +578,8 @@ public func tap<Output, Failure: Error>(
     MortarBridge.asyncEmitter(MortarBridge.tapAsync(MortarBridge.asyncFromEmitter(transform), sideEffect))
 }
 
-/// Mortar's passthrough operator for an async emitter: `transform -< sideEffect` forwards to `tap(transform, sideEffect)`.
-///
-/// `sideEffect` runs only on success. See `tap(_:_:)`.
-///
-/// ```swift
-/// // fetchEight: () async throws(OddError) -> Int, returning 8
-/// let f = fetchEight -< { print($0) }
-/// try await f()   // prints 8, returns 8
-/// ```
-/// - Parameters:
-///   - transform: The async emitter `() async throws(Failure) -> Output` to observe.
-///   - sideEffect: Runs with each successful value.
-/// - Returns: A async emitter `() async throws(Failure) -> Output` that behaves like `transform`.
+/// Mortar's passthrough operator for an async emitter: `transform -< sideEffect` is `tap(transform,
+/// sideEffect)`. See <doc:Mortar>.
 public func -< <Output, Failure: Error>(
     transform: @escaping @Sendable () async throws(Failure) -> Output,
     sideEffect: @escaping @Sendable (Output) -> Void
