@@ -45,3 +45,46 @@ public func chain<Input, Middle, Output>(
 ) -> @Sendable (Input) -> Output {
     { outer(inner($0))() }
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// Chains two plain functions: `chain(_:to:)` when `inner` or `outer` is not `@Sendable`.
+///
+/// ```swift
+/// let log = Log()                                      // a class that is not Sendable
+/// let record: (String) -> String = { log.append($0); return $0 }
+/// chain(record, to: { $0.count })("mason")             // 5, and "mason" is logged
+/// ```
+/// - Parameters:
+///   - inner: The function that runs first.
+///   - outer: The function that receives `inner`'s result.
+/// - Returns: A plain function from `inner`'s input to `outer`'s output.
+@inlinable
+@_disfavoredOverload
+public func chain<Input, Middle, Output>(
+    _ inner: @escaping (Input) -> Middle,
+    to outer: @escaping (Middle) -> Output
+) -> (Input) -> Output {
+    { outer(inner($0)) }
+}
+
+/// Chains a plain function to an unapplied method without arguments: `chain(_:to:)` when `inner` is
+/// not `@Sendable`.
+///
+/// ```swift
+/// let networking: (Endpoint) -> Future<Data> = session.request   // not @Sendable
+/// let loadProduct = chain(networking, to: Future.decoded)         // (Endpoint) -> Future<Product>
+/// ```
+/// - Parameters:
+///   - inner: The function that runs first.
+///   - outer: An unapplied method, applied to `inner`'s result and then called.
+/// - Returns: A plain function from `inner`'s input to the method's result.
+@inlinable
+@_disfavoredOverload
+public func chain<Input, Middle, Output>(
+    _ inner: @escaping (Input) -> Middle,
+    to outer: @escaping (Middle) -> () -> Output
+) -> (Input) -> Output {
+    { outer(inner($0))() }
+}

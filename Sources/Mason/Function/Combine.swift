@@ -23,3 +23,23 @@ public func combine<Value: Sendable, Output>(
 ) -> @Sendable () -> Output {
     { function(value) }
 }
+
+/// Partially applies a plain function: `combine(_:with:)` when `function` is not `@Sendable`, giving a
+/// plain function without arguments (Sundell's `typealias Loading = () -> Future<Product>`).
+///
+/// ```swift
+/// let productNetworking: (Product.ID) -> Future<Product> = session.productNetworking
+/// let loading = combine(7, with: productNetworking)   // () -> Future<Product>
+/// ```
+/// - Parameters:
+///   - value: The argument, captured.
+///   - function: The function to apply to it.
+/// - Returns: A plain function without arguments that returns `function(value)`.
+@inlinable
+@_disfavoredOverload
+public func combine<Value, Output>(
+    _ value: Value,
+    with function: @escaping (Value) -> Output
+) -> () -> Output {
+    { function(value) }
+}

@@ -89,12 +89,15 @@ import Testing
 
     @Test func networkingComposesIntoASingleProductLoadingFunction() async throws {
         // The article's `productNetworking`: `(Product.ID) -> Future<Product>` with no loader type.
-        let networking = chain(Endpoint.product, to: Self.stubNetworking)
-        let productNetworking: @Sendable (Product.ID) -> Future<Product> = chain(networking, to: Future.decoded)
+        // The article's own types: plain functions, no `@Sendable`.
+        typealias Loading = () -> Future<Product>
+        let networking: (Endpoint) -> Future<Data> = Self.stubNetworking
+        let productNetworking: (Product.ID) -> Future<Product> = chain(
+            chain(Endpoint.product, to: networking), to: Future.decoded)
         #expect(try await productNetworking(7).value == Self.iPad)
 
         // And a view controller's `Loading`, made with `combine`.
-        let loading = combine(7, with: productNetworking)
+        let loading: Loading = combine(7, with: productNetworking)
         #expect(try await loading().value == Self.iPad)
     }
 
