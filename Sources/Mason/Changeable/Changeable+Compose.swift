@@ -37,3 +37,47 @@ public func compose<Input, Middle, Output>(
 ) -> @Sendable (Input) -> Changeable<Output> {
     { input in first(input).flatMap(second) }
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// Map composition of plain functions: `compose(_:mapping:)` for `Changeable` when `first` or `second` is
+/// not `@Sendable`; the result is a plain function.
+///
+/// ```swift
+/// let load: (String) -> Changeable<Int> = { Changeable(Int($0) ?? 0, hasChanges: true) }
+/// compose(load, mapping: { $0 + 1 })("41")   // Changeable(42, hasChanges: true)
+/// ```
+/// - Parameters:
+///   - first: The function that runs first.
+///   - second: The function applied to `first`'s value.
+/// - Returns: A plain function from `first`'s input to the mapped result.
+@inlinable
+@_disfavoredOverload
+public func compose<Input, Middle, Output>(
+    _ first: @escaping (Input) -> Changeable<Middle>,
+    mapping second: @escaping (Middle) -> Output
+) -> (Input) -> Changeable<Output> {
+    { first($0).map(second) }
+}
+
+/// Kleisli composition of plain functions: `compose(_:flatMapping:)` for `Changeable` when `first` or
+/// `second` is not `@Sendable`; the result is a plain function.
+///
+/// ```swift
+/// let load: (String) -> Changeable<Int> = { Changeable(Int($0) ?? 0, hasChanges: true) }
+/// let keep: (Int) -> Changeable<Int> = { Changeable($0, hasChanges: false) }
+/// compose(load, flatMapping: keep)("42")   // Changeable(42, hasChanges: true)
+/// ```
+/// - Parameters:
+///   - first: The function that runs first.
+///   - second: The function applied to `first`'s value.
+/// - Returns: A plain function from `first`'s input to `second`'s result.
+@inlinable
+@_disfavoredOverload
+public func compose<Input, Middle, Output>(
+    _ first: @escaping (Input) -> Changeable<Middle>,
+    flatMapping second: @escaping (Middle) -> Changeable<Output>
+) -> (Input) -> Changeable<Output> {
+    { first($0).flatMap(second) }
+}

@@ -68,3 +68,39 @@ public func <*> <Value, NewValue>(
 ) -> Changeable<NewValue> {
     apply(function, changeable)
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// `first <&> second` for `Changeable` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let load: (String) -> Changeable<Int> = { Changeable(Int($0) ?? 0, hasChanges: true) }
+/// (load <&> { $0 + 1 })("41")   // Changeable(42, hasChanges: true)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <&> <Input, Middle, Output>(
+    first: @escaping (Input) -> Changeable<Middle>,
+    second: @escaping (Middle) -> Output
+) -> (Input) -> Changeable<Output> {
+    compose(first, mapping: second)
+}
+
+/// `first >=> second` for `Changeable` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let load: (String) -> Changeable<Int> = { Changeable(Int($0) ?? 0, hasChanges: true) }
+/// let keep: (Int) -> Changeable<Int> = { Changeable($0, hasChanges: false) }
+/// (load >=> keep)("42")   // Changeable(42, hasChanges: true)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func >=> <Input, Middle, Output>(
+    first: @escaping (Input) -> Changeable<Middle>,
+    second: @escaping (Middle) -> Changeable<Output>
+) -> (Input) -> Changeable<Output> {
+    compose(first, flatMapping: second)
+}

@@ -68,3 +68,39 @@ public func <*> <Value, NewValue, Output>(
 ) -> Writer<NewValue, Output> {
     apply(function, writer)
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when both functions are `@Sendable`; these answer otherwise.
+
+/// `first <&> second` for `Writer` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let parse: (String) -> Writer<Int, [String]> = { Writer(value: Int($0) ?? 0, output: ["parsed \($0)"]) }
+/// (parse <&> { $0 + 1 })("41").run()   // (value: 42, output: ["parsed 41"])
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <&> <Input, Middle, NewValue, Output>(
+    first: @escaping (Input) -> Writer<Middle, Output>,
+    second: @escaping (Middle) -> NewValue
+) -> (Input) -> Writer<NewValue, Output> {
+    compose(first, mapping: second)
+}
+
+/// `first >=> second` for `Writer` when `first` or `second` is not `@Sendable`; the result is a
+/// plain function.
+///
+/// ```swift
+/// let parse: (String) -> Writer<Int, [String]> = { Writer(value: Int($0) ?? 0, output: ["parsed \($0)"]) }
+/// let half: (Int) -> Writer<Int, [String]> = { Writer(value: $0 / 2, output: ["halved"]) }
+/// (parse >=> half)("84").run()   // (value: 42, output: ["parsed 84", "halved"])
+/// ```
+@inlinable
+@_disfavoredOverload
+public func >=> <Input, Middle, NewValue, Output>(
+    first: @escaping (Input) -> Writer<Middle, Output>,
+    second: @escaping (Middle) -> Writer<NewValue, Output>
+) -> (Input) -> Writer<NewValue, Output> {
+    compose(first, flatMapping: second)
+}

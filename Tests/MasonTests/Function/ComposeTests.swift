@@ -85,4 +85,31 @@ private enum ParseError: Error, Equatable { case notANumber }
         #expect([doubled("21"), halved("8"), incremented("1"), kleisli("8"), kleisli("x")] == expected)
         #expect(log.entries == [21, 8, 1, 8])
     }
+
+    @Test func plainWriterFunctionsCompose() {
+        let log = Log()
+        let parse: (String) -> Writer<Int, [String]> = { Writer(value: log.record(Int($0) ?? 0), output: ["parsed"]) }
+        let half: (Int) -> Writer<Int, [String]> = { Writer(value: $0 / 2, output: ["halved"]) }
+        let incremented = compose(parse, mapping: { $0 + 1 })("41")
+        let halved = compose(parse, flatMapping: half)("84")
+        let incrementedByOperator = (parse <&> { $0 + 1 })("1")
+        let halvedByOperator = (parse >=> half)("8")
+        #expect(incremented.value == 42 && incremented.output == ["parsed"])
+        #expect(halved.value == 42 && halved.output == ["parsed", "halved"])
+        #expect(incrementedByOperator.value == 2)
+        #expect(halvedByOperator.value == 4 && halvedByOperator.output == ["parsed", "halved"])
+        #expect(log.entries == [41, 84, 1, 8])
+    }
+
+    @Test func plainChangeableFunctionsCompose() {
+        let log = Log()
+        let load: (Int) -> Changeable<Int> = { Changeable(log.record($0), hasChanges: true) }
+        let keep: (Int) -> Changeable<Int> = { Changeable($0, hasChanges: false) }
+        let incremented = compose(load, mapping: { $0 + 1 })(41)
+        let kept = compose(load, flatMapping: keep)(42)
+        let incrementedByOperator = (load <&> { $0 + 1 })(1)
+        let keptByOperator = (load >=> keep)(8)
+        #expect([incremented.value, kept.value, incrementedByOperator.value, keptByOperator.value] == [42, 42, 2, 8])
+        #expect(log.entries == [41, 42, 1, 8])
+    }
 }
