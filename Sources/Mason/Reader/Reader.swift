@@ -159,3 +159,53 @@ extension Reader where Output == Environment {
         Reader { environment in environment }
     }
 }
+
+// Plain twins: `Reader` is `Sendable`, so it holds `@Sendable` functions. A function that is not goes
+// in `sending` and runs of it take turns under a lock, as in `IO` (see `SerialFunction`); Swift
+// prefers the `@Sendable` overloads above whenever the function is `@Sendable`.
+extension Reader where Environment: Sendable, Output: Sendable {
+    /// Wraps a function of the environment that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let address: (Config) -> String = { "\($0.host):\($0.port)" }
+    /// Reader(address).run(Config(host: "example.com", port: 443))   // "example.com:443"
+    /// ```
+    /// - Parameter run: The function called on every run; the reader takes it over.
+    @_disfavoredOverload
+    public init(_ run: sending @escaping (Environment) -> Output) {
+        let serial = SerialFunction(run)
+        self.init { serial($0) }
+    }
+
+    /// ``map(_:)`` with a transformation that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let tenfold: (Int) -> Int = { $0 * 10 }
+    /// Reader<String, Int> { $0.count }.map(tenfold).run("mason")   // 50
+    /// ```
+    /// - Parameter transform: The function applied to the output; the reader takes it over.
+    /// - Returns: A reader with the same environment and the transformed output.
+    @_disfavoredOverload
+    public func map<NewOutput: Sendable>(
+        _ transform: sending @escaping (Output) -> NewOutput
+    ) -> Reader<Environment, NewOutput> {
+        let serial = SerialFunction(transform)
+        return map { serial($0) }
+    }
+
+    /// ``flatMap(_:)`` with a function that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let describe: (Int) -> Reader<Int, String> = { output in Reader { "\(output) of \($0)" } }
+    /// Reader<Int, Int> { $0 + 1 }.flatMap(describe).run(9)   // "10 of 9"
+    /// ```
+    /// - Parameter transform: The function from the output to the next reader; the reader takes it over.
+    /// - Returns: A reader that runs this reader, then the reader `transform` returns.
+    @_disfavoredOverload
+    public func flatMap<NewOutput>(
+        _ transform: sending @escaping (Output) -> Reader<Environment, NewOutput>
+    ) -> Reader<Environment, NewOutput> {
+        let serial = SerialFunction(transform)
+        return flatMap { serial($0) }
+    }
+}

@@ -158,3 +158,55 @@ extension State where Value == Void {
         State { stored in (transform(stored), ()) }
     }
 }
+
+// Plain twins: `State` is `Sendable`, so it holds `@Sendable` functions. A function that is not goes
+// in `sending` and runs of it take turns under a lock, as in `IO` (see `SerialFunction`); Swift
+// prefers the `@Sendable` overloads above whenever the function is `@Sendable`.
+extension State where Stored: Sendable, Value: Sendable {
+    /// Wraps a state transition that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let issue: (Int) -> (Int, String) = { ($0 + 1, "ticket \($0)") }
+    /// State(issue).run(7)   // (state: 8, value: "ticket 7")
+    /// ```
+    /// - Parameter run: The transition called on every run; the computation takes it over.
+    @_disfavoredOverload
+    public init(_ run: sending @escaping (Stored) -> (Stored, Value)) {
+        let serial = SerialFunction(run)
+        self.init { serial($0) }
+    }
+
+    /// ``map(_:)`` with a transformation that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let describe: (Int) -> String = { "ticket \($0)" }
+    /// State<Int, Int> { ($0 + 1, $0) }.map(describe).run(7)   // (state: 8, value: "ticket 7")
+    /// ```
+    /// - Parameter transform: The function applied to the value; the computation takes it over.
+    /// - Returns: A computation with the same state change and the transformed value.
+    @_disfavoredOverload
+    public func map<NewValue: Sendable>(
+        _ transform: sending @escaping (Value) -> NewValue
+    ) -> State<Stored, NewValue> {
+        let serial = SerialFunction(transform)
+        return map { serial($0) }
+    }
+
+    /// ``flatMap(_:)`` with a function that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let next = State<Int, Int> { ($0 + 1, $0) }
+    /// let addNext: (Int) -> State<Int, Int> = { first in next.map { first + $0 } }
+    /// next.flatMap(addNext).run(5)   // (state: 7, value: 11)
+    /// ```
+    /// - Parameter transform: The function from the value to the next computation; the computation
+    ///   takes it over.
+    /// - Returns: A computation that runs this one, then the one `transform` returns.
+    @_disfavoredOverload
+    public func flatMap<NewValue>(
+        _ transform: sending @escaping (Value) -> State<Stored, NewValue>
+    ) -> State<Stored, NewValue> {
+        let serial = SerialFunction(transform)
+        return flatMap { serial($0) }
+    }
+}
