@@ -17,7 +17,7 @@ public func chain<Input, Middle, Output>(
     _ inner: @escaping @Sendable (Input) -> Middle,
     to outer: @escaping @Sendable (Middle) -> Output
 ) -> @Sendable (Input) -> Output {
-    { outer(inner($0)) }
+    compose(inner, outer)
 }
 
 /// Chains a function to an unapplied instance method without arguments: the result runs `inner`, then
@@ -66,7 +66,7 @@ public func chain<Input, Middle, Output>(
     _ inner: @escaping (Input) -> Middle,
     to outer: @escaping (Middle) -> Output
 ) -> (Input) -> Output {
-    { outer(inner($0)) }
+    compose(inner, outer)
 }
 
 /// Chains a plain function to an unapplied method without arguments: `chain(_:to:)` when `inner` is

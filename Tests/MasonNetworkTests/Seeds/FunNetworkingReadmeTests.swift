@@ -283,8 +283,9 @@ private func makeReadmeServer() -> StubTransport {
             <&> decodeJsonData
     }
 
-    @Test func chainingFetchesTheIPThenItsInfo() async {
-        // As the README declares it: a plain function type, no `@Sendable`.
+    /// The README's `fetchHostInfo`, with the type it declares there: a plain function, no `@Sendable`.
+    /// A fresh one for each use, since giving it to `>>-` or `flatMap` gives it up (`sending`).
+    private func makeFetchHostInfo() -> (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> {
         let fetchHostInfo: (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> = { result in
             switch result {
             case let .right(host):
@@ -293,6 +294,11 @@ private func makeReadmeServer() -> StubTransport {
                 return IO { .left(error) }
             }
         }
+        return fetchHostInfo
+    }
+
+    @Test func chainingFetchesTheIPThenItsInfo() async {
+        let fetchHostInfo = makeFetchHostInfo()
         let ipInfoFetcher = fetchIpNumber >>- fetchHostInfo
         let result = ipInfoFetcher.unsafeRun()
         guard case .right(let info) = result else {
@@ -302,6 +308,17 @@ private func makeReadmeServer() -> StubTransport {
         #expect(info == IpInfo(city: "Lund", country: "SE"))
         let urls = stub.requests.compactMap { $0.url?.absoluteString }
         #expect(urls == ["https://api.ipify.org/?format=json", "https://ipinfo.io/10.0.0.7/geo"])
+    }
+
+    @Test func chainingWithFlatMapIsTheSame() async {
+        // "fetchIpNumber >>- fetchHostInfo chains them, but you could use flatMap instead".
+        let fetchHostInfo = makeFetchHostInfo()
+        let result = fetchIpNumber.flatMap(fetchHostInfo).unsafeRun()
+        guard case .right(let info) = result else {
+            Issue.record("expected the IP info, got \(result)")
+            return
+        }
+        #expect(info == IpInfo(city: "Lund", country: "SE"))
     }
 
     @Test func theReadmeAsWrittenBuildsLazilyWithoutSending() {

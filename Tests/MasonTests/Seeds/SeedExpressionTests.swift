@@ -17,23 +17,13 @@ private struct AgeGuess: Decodable, Equatable, Sendable {
     let age: Int
 }
 
-private struct Host: Decodable, Equatable, Sendable {
-    let ip: String
-}
-
-private struct IpInfo: Decodable, Equatable, Sendable {
-    let city: String
-}
-
 private enum StandInError: Error, Equatable {
     case invalidRequest
     case notFound(String)
 }
 
 private let cannedResponses: [String: String] = [
-    "https://api.agify.io/?name=Jane": #"{"name": "Jane", "age": 48}"#,
-    "https://api.ipify.org/?format=json": #"{"ip": "10.0.0.7"}"#,
-    "https://ipinfo.io/10.0.0.7/geo": #"{"city": "Lund"}"#
+    "https://api.agify.io/?name=Jane": #"{"name": "Jane", "age": 48}"#
 ]
 
 /// FunNetworking's `requestSyncR` shape: `(URLRequest?) -> IO<Result<Data, Error>>`.
@@ -42,16 +32,6 @@ private let cannedResponses: [String: String] = [
         guard let url = request?.url?.absoluteString else { return .failure(StandInError.invalidRequest) }
         guard let body = cannedResponses[url] else { return .failure(StandInError.notFound(url)) }
         return .success(Data(body.utf8))
-    }
-}
-
-/// FunNetworking's `requestSyncE` shape: `(URLRequest?) -> IO<Either<Error, Data>>`.
-@Sendable private func requestSyncE(_ request: URLRequest?) -> IO<Either<any Error, Data>> {
-    requestSyncR(request).map { result in
-        switch result {
-        case .success(let data): .right(data)
-        case .failure(let error): .left(error)
-        }
     }
 }
 
@@ -64,13 +44,6 @@ private let cannedResponses: [String: String] = [
 /// FunNetworking's `decodeJsonData` for `Result`.
 @Sendable private func decodeJsonData<Value: Decodable>(_ result: Result<Data, any Error>) -> Result<Value, any Error> {
     result.flatMap { data in Result { try JSONDecoder().decode(Value.self, from: data) } }
-}
-
-/// FunNetworking's `decodeJsonData` for `Either`.
-@Sendable private func decodeJsonData<Value: Decodable>(_ either: Either<any Error, Data>) -> Either<any Error, Value> {
-    either.flatMap { data in
-        do { return .right(try JSONDecoder().decode(Value.self, from: data)) } catch { return .left(error) }
-    }
 }
 
 /// FunNetworking's README helper: `flip(requestWithCachePolicy(.returnCacheDataElseLoad))`.
@@ -151,56 +124,4 @@ private let requestWithTimeout = urlRequestWithTimeout
         #expect(build("https://example.com")?.url?.absoluteString == "https://example.com")
         #expect(build("") == nil)
     }
-
-    // FunNetworking README, "How to do chaining?", as written there (with IO).
-    private let fetchIpNumber: IO<Either<any Error, Host>> = {
-        "https://api.ipify.org/?format=json"
-            |> URL.init(string:)
-            >=> requestWithTimeout(30)
-            |> requestSyncE
-            <&> decodeJsonData
-    }()
-
-    @Test func funNetworkingChainingWithBindFetchesTheSecondResource() {
-        // As written in the README: a plain, unannotated function type.
-        let fetchHostInfo: (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> = { result in
-            switch result {
-            case let .right(host):
-                return ipInfoFrom(host)
-            case let .left(error):
-                return IO { .left(error) }
-            }
-        }
-        let ipInfoFetcher = fetchIpNumber >>- fetchHostInfo
-        guard case .right(let info) = ipInfoFetcher.unsafeRun() else {
-            Issue.record("expected the IP info")
-            return
-        }
-        #expect(info == IpInfo(city: "Lund"))
-    }
-
-    @Test func funNetworkingChainingWithFlatMapFetchesTheSecondResource() {
-        let fetchHostInfo: (Either<any Error, Host>) -> IO<Either<any Error, IpInfo>> = { result in
-            switch result {
-            case let .right(host):
-                return ipInfoFrom(host)
-            case let .left(error):
-                return IO { .left(error) }
-            }
-        }
-        guard case .right(let same) = fetchIpNumber.flatMap(fetchHostInfo).unsafeRun() else {
-            Issue.record("expected the IP info")
-            return
-        }
-        #expect(same == IpInfo(city: "Lund"))
-    }
-}
-
-// FunNetworking README, "How to do chaining?": a free function there too.
-private func ipInfoFrom(_ host: Host) -> IO<Either<any Error, IpInfo>> {
-    "https://ipinfo.io/\(host.ip)/geo"
-        |> URL.init(string:)
-        >=> requestWithTimeout(30)
-        |> requestSyncE
-        <&> decodeJsonData
 }
