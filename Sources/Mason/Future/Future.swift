@@ -16,7 +16,10 @@
 /// **When callbacks run.** ``observe(using:)`` calls back **synchronously, on the calling thread,
 /// before it returns** when the future is already resolved. Otherwise it stores the callback, and the
 /// callback runs on the thread that resolves the future, inside that thread's call to
-/// ``Promise/resolve(with:)`` or ``Promise/reject(with:)``. Callbacks stored before the resolution run
+/// ``Promise/resolve(with:)`` or ``Promise/reject(with:)``. (A resolution nested more than 64 deep in
+/// other futures' callbacks, as in a long chain on a pending promise, runs its callbacks right after
+/// the outermost callback on that thread returns instead, so that a chain of any length resolves in
+/// a bounded stack.) Callbacks stored before the resolution run
 /// in the order they were registered, each exactly once, and are released after they run. No callback
 /// runs while the future's lock is held, so a callback may observe or resolve any future
 /// (including this one). Only callbacks stored before the resolution are ordered: a callback registered
@@ -159,8 +162,10 @@ public class Future<Value: Sendable>: @unchecked Sendable {
             return callbacks
         }
         guard let callbacks else { return false }
-        for entry in callbacks {
-            entry.callback(result)
+        FutureResolution.run {
+            for entry in callbacks {
+                entry.callback(result)
+            }
         }
         return true
     }

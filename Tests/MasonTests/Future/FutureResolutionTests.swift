@@ -1,0 +1,59 @@
+import Mason
+import Testing
+
+/// Resolving a future whose dependents are chained deep: a bounded stack, the same order, and
+/// callbacks still run before `resolve` returns.
+@Suite struct FutureResolutionTests {
+    private static let depth = 1_000_000
+
+    @Test func aMillionMapsOnAPendingPromiseResolve() async throws {
+        let root = Promise<Int>()
+        var last: Future<Int> = root
+        for _ in 0..<Self.depth {
+            last = last.map { $0 + 1 }
+        }
+        root.resolve(with: 0)
+        #expect(try await last.value == Self.depth)
+    }
+
+    @Test func aMillionFlatMapsOnAPendingPromiseResolve() async throws {
+        let root = Promise<Int>()
+        var last: Future<Int> = root
+        for _ in 0..<Self.depth {
+            last = last.flatMap { Future(value: $0 + 1) }
+        }
+        root.resolve(with: 0)
+        #expect(try await last.value == Self.depth)
+    }
+
+    @Test func callbacksRunInRegistrationOrderAtAnyDepth() {
+        // 200 futures deep (past the nesting at which resolutions are queued), three observers on the
+        // last one: they run in the order they were registered, and before `resolve` returns.
+        let root = Promise<Int>()
+        var last: Future<Int> = root
+        for _ in 0..<200 {
+            last = last.map { $0 + 1 }
+        }
+        let seen = Locked<[String]>([])
+        for name in ["first", "second", "third"] {
+            last.observe { result in seen.withLock { $0.append("\(name) \((try? result.get()) ?? -1)") } }
+        }
+        root.resolve(with: 0)
+        #expect(seen.withLock { $0 } == ["first 200", "second 200", "third 200"])
+    }
+
+    @Test func aShallowResolutionRunsItsCallbacksInsideResolve() {
+        // Nested inside another future's callback, a resolution still runs its own callbacks before
+        // its `resolve` returns.
+        let outer = Promise<Int>()
+        let inner = Promise<Int>()
+        let order = Locked<[String]>([])
+        inner.observe { _ in order.withLock { $0.append("inner callback") } }
+        outer.observe { _ in
+            inner.resolve(with: 1)
+            order.withLock { $0.append("after inner resolve") }
+        }
+        outer.resolve(with: 0)
+        #expect(order.withLock { $0 } == ["inner callback", "after inner resolve"])
+    }
+}
