@@ -1,4 +1,4 @@
-/// Map: `reader <&> transform` is ``Reader/map(_:)``.
+/// Map: `reader <&> transform` is `Reader/map(_:)`.
 ///
 /// ```swift
 /// let length = Reader<String, Int> { $0.count } <&> { $0 * 2 }
@@ -27,7 +27,7 @@ public func <&> <Input, Environment, Middle, Output>(
     compose(first, mapping: second)
 }
 
-/// Bind: `reader >>- transform` is ``Reader/flatMap(_:)``.
+/// Bind: `reader >>- transform` is `Reader/flatMap(_:)`.
 ///
 /// ```swift
 /// let chained = Reader<Int, Int> { $0 + 1 } >>- { output in Reader { output * $0 } }

@@ -1,4 +1,4 @@
-/// Map: `state <&> transform` is ``State/map(_:)``.
+/// Map: `state <&> transform` is `State/map(_:)`.
 ///
 /// ```swift
 /// (State<Int, Int> { ($0 + 1, $0) } <&> { $0 * 2 }).run(5)   // (state: 6, value: 10)
@@ -25,7 +25,7 @@ public func <&> <Input, Stored, Middle, Output>(
     compose(first, mapping: second)
 }
 
-/// Bind: `state >>- transform` is ``State/flatMap(_:)``.
+/// Bind: `state >>- transform` is `State/flatMap(_:)`.
 ///
 /// ```swift
 /// let next = State<Int, Int> { ($0 + 1, $0) }

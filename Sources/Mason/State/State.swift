@@ -1,7 +1,7 @@
 /// A stateful computation: a wrapped function `(Stored) -> (Stored, Value)` that reads the current
 /// state and returns the next state with a value.
 ///
-/// Chaining states with ``flatMap(_:)`` threads the stored state from one step to the next, so a
+/// Chaining states with `flatMap(_:)` threads the stored state from one step to the next, so a
 /// sequence of steps reads like imperative code without a mutable variable.
 ///
 /// `State` is lazy: nothing runs until ``run(_:)`` is called, and every run starts again from the
@@ -192,7 +192,7 @@ extension State where Stored: Sendable, Value: Sendable {
         return map { serial($0) }
     }
 
-    /// ``flatMap(_:)`` with a function that is not `@Sendable`; runs of it take turns.
+    /// `flatMap(_:)` with a function that is not `@Sendable`; runs of it take turns.
     ///
     /// ```swift
     /// let next = State<Int, Int> { ($0 + 1, $0) }
