@@ -30,7 +30,7 @@ public func sequence<Value: Sendable>(
 ///   - maxConcurrency: How many may run at once; `nil` for no limit.
 ///   - transform: Builds the deferred for an element.
 /// - Returns: A deferred producing the values in the order of `elements`.
-/// - Complexity: O(n) tasks.
+/// - Complexity: One task for each deferred with work; a ready value (`Deferred.pure`) needs none.
 public func traverse<Element: Sendable, Value: Sendable>(
     _ elements: [Element],
     maxConcurrency: Int? = nil,
@@ -38,23 +38,34 @@ public func traverse<Element: Sendable, Value: Sendable>(
 ) -> Deferred<[Value]> {
     precondition(maxConcurrency.map { $0 > 0 } ?? true, "maxConcurrency must be positive")
     return Deferred {
-        await withTaskGroup(of: (Int, Value).self, returning: [Value].self) { group in
-            var values = [Value?](repeating: nil, count: elements.count)
+        // Ready values (`pure`, no steps) are taken at once: only deferreds with work get a child task.
+        var values = [Value?](repeating: nil, count: elements.count)
+        var pending: [(index: Int, deferred: Deferred<Value>)] = []
+        for (index, element) in elements.enumerated() {
+            let deferred = transform(element)
+            if let ready = deferred.readyValue {
+                values[index] = ready
+            } else {
+                pending.append((index, deferred))
+            }
+        }
+        if pending.isEmpty { return values.map { $0! } }
+        return await withTaskGroup(of: (Int, Value).self, returning: [Value].self) { group in
             var next = 0
-            let limit = maxConcurrency ?? elements.count
+            let limit = maxConcurrency ?? pending.count
             func startNext() {
-                let index = next
-                let element = elements[index]
-                group.addTask { (index, await transform(element).execute()) }
+                let (index, deferred) = pending[next]
+                group.addTask { (index, await deferred.execute()) }
                 next += 1
             }
-            while next < elements.count, next < limit { startNext() }
+            while next < pending.count, next < limit { startNext() }
             while let (index, value) = await group.next() {
                 values[index] = value
-                if next < elements.count, !Task.isCancelled { startNext() }
+                if next < pending.count, !Task.isCancelled { startNext() }
             }
             // All ran, unless the run was cancelled: then the children not yet started never start,
-            // and the (discarded) value of the cancelled run holds only those that ran.
+            // and the (discarded) value of the cancelled run holds only those that ran (and the ready
+            // ones).
             return values.compactMap { $0 }
         }
     }

@@ -59,6 +59,13 @@ public struct Deferred<Value>: Sendable {
         self.init(program: .compact(work), depth: 0, scope: CancellationScope())
     }
 
+    /// The value of a deferred made by `pure` with no steps after it: known without running anything,
+    /// so combinators such as `traverse` need no task for it.
+    var readyValue: Value? {
+        guard case .erased(.value(let value), nil, nil) = program else { return nil }
+        return value as? Value
+    }
+
     /// Runs the whole program in the current task, with its work registered in ``scope`` so that
     /// ``cancel()`` reaches it however the program was started.
     ///

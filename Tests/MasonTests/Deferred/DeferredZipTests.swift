@@ -93,6 +93,29 @@ import Testing
         #expect(running.withLock { $0.most } <= 3)
     }
 
+    @Test func traverseTakesReadyValuesAtOnceAndRunsTheRest() async {
+        // Even elements are ready (`pure`), odd ones have work: the order is kept, and only the work
+        // runs, within the limit.
+        let probe = WorkProbe()
+        let mixed = traverse(Array(0..<10_000), maxConcurrency: 8) { n in
+            n.isMultiple(of: 2) ? Deferred.pure(n) : probe.instant(n)
+        }
+        #expect(await mixed.value == Array(0..<10_000))
+        #expect(probe.started == 5_000)
+        #expect(await sequence((0..<10_000).map(Deferred.pure)).value == Array(0..<10_000))
+    }
+
+    @Test func cancellingAWideTraverseReachesEveryChild() async {
+        let probe = WorkProbe()
+        let work = traverse(Array(0..<10_000)) { _ in probe.sleeper() }
+        work.run { _ in }
+        await probe.waitUntilStarted(10_000)
+        work.cancel()
+        await probe.waitUntilCancelled(10_000)
+        #expect(await eventually { !work.isRunning })
+        #expect(probe.finished == 0)
+    }
+
     @Test func cancellingATraverseCancelsRunningChildrenAndStartsNoMore() async {
         let probe = WorkProbe()
         let work = traverse(Array(0..<10), maxConcurrency: 2) { _ in probe.sleeper() }
