@@ -27,6 +27,22 @@ func deferredFlatMapChain() -> Mason.Deferred<Int> {
     return chain
 }
 
+/// 100 `map`s on a pending promise, resolved once the chain is built: Future's per-step cost.
+func futureMapChain() -> (root: Mason.Promise<Int>, last: Mason.Future<Int>) {
+    let root = Mason.Promise<Int>()
+    var last: Mason.Future<Int> = root
+    for _ in 0..<steps { last = last.map { $0 &+ 1 } }
+    return (root, last)
+}
+
+/// 100 `flatMap`s into resolved futures on a pending promise.
+func futureFlatMapChain() -> (root: Mason.Promise<Int>, last: Mason.Future<Int>) {
+    let root = Mason.Promise<Int>()
+    var last: Mason.Future<Int> = root
+    for _ in 0..<steps { last = last.flatMap { Mason.Future(value: $0 &+ 1) } }
+    return (root, last)
+}
+
 func openCombineMapChain() -> AnyPublisher<Int, Never> {
     var chain = Just(0).eraseToAnyPublisher()
     for _ in 0..<steps { chain = chain.map { $0 &+ 1 }.eraseToAnyPublisher() }
@@ -83,6 +99,53 @@ let benchmarks: @Sendable () -> Void = {
         let zipped = sequence(deferreds)
         for _ in benchmark.scaledIterations {
             blackHole(await zipped.value.count)
+        }
+    }
+
+    // Issue 21's n-ary cases: 10,000 ready values, against a raw TaskGroup and a plain map.
+    let ready = 10_000
+    Benchmark("sequence of 10,000 ready, raw TaskGroup (baseline)", configuration: .init(maxIterations: 200)) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            let count = await withTaskGroup(of: (Int, Int).self, returning: Int.self) { group in
+                for n in 0..<ready { group.addTask { (n, n) } }
+                var values = [Int](repeating: 0, count: ready)
+                for await (index, value) in group { values[index] = value }
+                return values.count
+            }
+            blackHole(count)
+        }
+    }
+
+    Benchmark("sequence of 10,000 ready, Mason.Deferred", configuration: .init(maxIterations: 200)) { benchmark in
+        let all = sequence((0..<ready).map(Mason.Deferred.pure))
+        for _ in benchmark.scaledIterations { blackHole(await all.value.count) }
+    }
+
+    Benchmark("sequence of 10,000, plain map over the array (baseline)", configuration: .init(maxIterations: 2_000)) {
+        benchmark in
+        let values = Array(0..<ready)
+        for _ in benchmark.scaledIterations { blackHole(values.map { $0 &+ 1 }.count) }
+    }
+
+    Benchmark("sequence of 10,000, Mason.IO", configuration: .init(maxIterations: 2_000)) { benchmark in
+        let all = sequence((0..<ready).map { n in Mason.IO { n &+ 1 } })
+        for _ in benchmark.scaledIterations { blackHole(all.unsafeRun().count) }
+    }
+
+    Benchmark("100-step map on a pending root, Mason.Future") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let (root, last) = futureMapChain()
+            root.resolve(with: 0)
+            blackHole(last)
+        }
+    }
+
+    Benchmark("100-step flatMap on a pending root, Mason.Future") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let (root, last) = futureFlatMapChain()
+            root.resolve(with: 0)
+            blackHole(last)
         }
     }
 }
