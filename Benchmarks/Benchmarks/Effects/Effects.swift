@@ -71,6 +71,28 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(await chain.value) }
     }
 
+    // Issue 21: `run { }` (a new task each run) against `await value`, and the floor: the raw chain run
+    // in a new task, awaited through a continuation.
+    Benchmark("100-step map, Mason.Deferred run { } awaited") { benchmark in
+        let chain = deferredMapChain()
+        for _ in benchmark.scaledIterations {
+            let value = await withCheckedContinuation { continuation in
+                chain.run { continuation.resume(returning: $0) }
+            }
+            blackHole(value)
+        }
+    }
+
+    Benchmark("100-step chain, raw async closures in a new Task (baseline)") { benchmark in
+        let chain = rawAsyncChain()
+        for _ in benchmark.scaledIterations {
+            let value = await withCheckedContinuation { continuation in
+                Task { continuation.resume(returning: await chain()) }
+            }
+            blackHole(value)
+        }
+    }
+
     Benchmark("100-step map, OpenCombine (baseline)") { benchmark in
         let chain = openCombineMapChain()
         for _ in benchmark.scaledIterations {
