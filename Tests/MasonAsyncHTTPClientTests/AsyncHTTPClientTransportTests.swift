@@ -124,16 +124,16 @@ import Darwin
         }
     }
 
-    // A body whose pieces come 5 s apart, asked for with a 2.5 s timeout: an idle timeout cuts it off,
-    // a deadline for the head does not (the client's 10 s read timeout bounds the wait between pieces).
-    // The head comes at once; the timeout leaves it time on a machine busy with the whole suite (TSan, or
-    // other builds: 1.5 s was once too short).
+    // A body whose pieces come 15 s apart, asked for with a 10 s timeout: an idle timeout cuts it off,
+    // a deadline for the head does not (the client's 30 s read timeout bounds the wait between pieces).
+    // The head comes at once, but on a machine busy with the whole suite under TSan it has taken more
+    // than 2.5 s: the timeout leaves it 10.
     // The two requests run side by side, so the test takes as long as the slow body.
     @Test func theHeadDeadlinePolicyLetsABodyArriveSlowerThanTheRequestsTimeout() async throws {
         func exercise(_ server: LoopbackServer, _ client: HTTPClient) async throws {
             let request = URLRequest(
-                url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .milliseconds(5000))),
-                timeoutInterval: 2.5)
+                url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .seconds(15))),
+                timeoutInterval: 10)
             async let idling = requestAsync(request, transport: AsyncHTTPClientTransport(client: client)).value
             let headDeadline = await requestAsync(
                 request, transport: AsyncHTTPClientTransport(client: client, timeoutPolicy: .headDeadline)
@@ -148,7 +148,7 @@ import Darwin
             #expect(!body.isEmpty)
         }
         var configuration = HTTPClient.Configuration()
-        configuration.timeout.read = .seconds(10)
+        configuration.timeout.read = .seconds(30)
         try await HTTPClient.withHTTPClient(configuration: configuration) { client in
             try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
                 try await exercise(server, client)
