@@ -27,33 +27,68 @@
 /// earlier ones. To receive the result on a particular actor, hop there in the callback
 /// (`Task { @MainActor in … }`) or `await` ``value`` from that actor.
 ///
-/// **Concurrency.** `Future` is `Sendable`: all of its mutable state lives behind a lock. Its value
+/// **Concurrency.** `Future` is `Sendable`: all of its mutable state lives behind a lock of its own,
+/// an atomic flag stored in the future (a future is one allocation). Its value
 /// must be `Sendable`, since the result crosses from the resolving thread to the observers. A future
 /// cannot be cancelled; cancelling a task that awaits ``value`` only stops that task's wait.
 public class Future<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: the only stored property is `state`, a `let` holding Mason's `Locked`
-    // (itself Sendable). Every read and write of the pending callbacks and of the result goes through
-    // `state.withLock`, so no two threads touch them at once; the stored callbacks are `@Sendable` and
-    // `Value` is `Sendable`, so handing the result to callbacks on other threads is safe. Subclasses
-    // (only `Promise`, which is final) add no stored state.
+    // @unchecked Sendable: the mutable stored properties (`callbacks`, `isResolved`, `outcome`) are read and
+    // written only inside `lock.withLock` (an acquiring compare-and-swap before, a releasing store
+    // after), so no two threads touch them at once and every access happens-after the previous one. The stored callbacks
+    // are `@Sendable` and `Value` is `Sendable`, so handing the result to callbacks on other threads
+    // is safe. Subclasses (only `Promise`, which is final) add no stored state.
 
     /// The outcome of a future: its value, or the error it was rejected with.
     public typealias Result = Swift.Result<Value, any Error>
 
     /// A stored observer.
+    @usableFromInline
     typealias Callback = @Sendable (Result) -> Void
 
-    /// Where a future is in its life: waiting (with its observers, in registration order) or resolved.
-    enum State {
-        case pending(callbacks: [(id: Int, callback: Callback)], nextID: Int)
-        case resolved(Result)
-    }
+    /// Guards `callbacks` and `result`. Inline in the future, so a future is one allocation with no
+    /// mutex to create.
+    @usableFromInline
+    final let lock = SpinLock()
 
-    let state: Locked<State>
+    /// The observers waiting for the result, until it comes. Only inside `lock`, which already makes
+    /// every access exclusive: Swift's own check of that is switched off. Its layout does not depend
+    /// on `Value`, so it is stored first, where code that is not specialised reaches it directly.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var callbacks = FutureCallbacks<Value>()
+
+    /// Whether `outcome` holds the result. Only inside `lock`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var isResolved: Bool
+
+    /// The result once ``isResolved``; until then a placeholder. Not optional: the deinitializer,
+    /// which cannot be specialised, then looks up the metadata of one generic type, not two.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var outcome: Result
 
     /// Creates a future that is pending, or already resolved with `result`.
+    @inlinable
     init(result: Result?) {
-        state = Locked(result.map(State.resolved) ?? .pending(callbacks: [], nextID: 0))
+        isResolved = result != nil
+        outcome = result ?? .failure(FuturePending.placeholder)
+    }
+
+    /// The result, if the future is resolved. Only inside `lock`.
+    @inlinable
+    final var result: Result? {
+        isResolved ? outcome : nil
+    }
+
+    /// Releases the observers of a future dropped while pending, through ``FutureResolution``: each
+    /// holds the future it would resolve, whose observers hold the next one, so a long chain released
+    /// here in one go would nest a deinitializer per step.
+    deinit {
+        guard !callbacks.isEmpty else { return }
+        var released = FutureCallbacks<Value>()
+        swap(&released, &callbacks)
+        FutureResolution.release(consume released)
     }
 
     /// Creates a future already resolved with `value`.
@@ -62,6 +97,7 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     /// Future(value: 42).observe { print($0) }   // prints "success(42)" at once
     /// ```
     /// - Parameter value: The future's value.
+    @inlinable
     public convenience init(value: Value) {
         self.init(result: .success(value))
     }
@@ -72,6 +108,7 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     /// Future<Int>(error: CancellationError()).observe { print($0) }   // prints "failure(…)" at once
     /// ```
     /// - Parameter error: The error the future is rejected with.
+    @inlinable
     public convenience init(error: any Error) {
         self.init(result: .failure(error))
     }
@@ -83,6 +120,7 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     /// ```
     /// - Parameter value: The future's value.
     /// - Returns: A resolved future.
+    @inlinable
     public static func pure(_ value: Value) -> Future<Value> {
         Future(value: value)
     }
@@ -104,70 +142,125 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     /// promise.observe { print("late:", $0) }   // late: success("done") — synchronously
     /// ```
     /// - Parameter callback: Receives the value or the error.
-    public func observe(using callback: @escaping @Sendable (Result) -> Void) {
+    @inlinable
+    public final func observe(using callback: @escaping @Sendable (Result) -> Void) {
         if let result = register(callback) {
             callback(result)
         }
     }
 
     /// The result, if the future is resolved.
-    var currentResult: Result? {
-        state.withLock { state in
-            guard case .resolved(let result) = state else { return nil }
-            return result
-        }
+    @inlinable
+    final var currentResult: Result? {
+        lock.withLock { result }
     }
 
     /// Stores `callback` if the future is pending and returns nil; returns the result (without storing
     /// anything) if it is resolved. The caller must then call the callback itself, outside the lock.
-    func register(_ callback: @escaping Callback) -> Result? {
-        registerRemovably(callback).result
+    @inlinable
+    final func register(_ callback: @escaping Callback) -> Result? {
+        lock.withLock {
+            if let result { return result }
+            _ = callbacks.append(callback)
+            return nil
+        }
     }
 
     /// Like ``register(_:)``, also returning the callback's identifier, for ``unregister(_:)``.
     func registerRemovably(_ callback: @escaping Callback) -> (id: Int?, result: Result?) {
-        state.withLock { state in
-            switch state {
-            case .pending(var callbacks, let nextID):
-                callbacks.append((nextID, callback))
-                state = .pending(callbacks: callbacks, nextID: nextID + 1)
-                return (nextID, nil)
-            case .resolved(let result):
-                return (nil, result)
-            }
+        lock.withLock {
+            if let result { return (nil, result) }
+            return (callbacks.append(callback), nil)
         }
     }
 
     /// Removes a stored callback that has not run yet (a no-op if the future is resolved).
     func unregister(_ id: Int) {
-        let removed: Callback? = state.withLock { state in
-            guard case .pending(var callbacks, let nextID) = state,
-                let index = callbacks.firstIndex(where: { $0.id == id })
-            else { return nil }
-            let removed = callbacks.remove(at: index).callback
-            state = .pending(callbacks: callbacks, nextID: nextID)
-            return removed
-        }
+        let removed = lock.withLock { isResolved ? nil : callbacks.remove(id) }
         _ = removed  // released here, outside the lock
     }
 
     /// Resolves the future with `result` if it is still pending, then runs the stored callbacks in
     /// registration order, outside the lock.
     /// - Returns: `true` if this call resolved the future; `false` if it was already resolved.
+    @inlinable
     @discardableResult
-    func complete(with result: Result) -> Bool {
-        let callbacks: [(id: Int, callback: Callback)]? = state.withLock { state in
-            guard case .pending(let callbacks, _) = state else { return nil }
-            state = .resolved(result)
-            return callbacks
+    final func complete(with result: Result) -> Bool {
+        let callbacks: FutureCallbacks<Value>? = lock.withLock {
+            guard !isResolved else { return nil }
+            isResolved = true
+            outcome = result
+            var taken = FutureCallbacks<Value>()
+            swap(&taken, &self.callbacks)
+            return taken
         }
         guard let callbacks else { return false }
-        FutureResolution.run {
-            for entry in callbacks {
-                entry.callback(result)
-            }
+        if callbacks.isEmpty { return true }
+        if FutureResolution.enter() {
+            callbacks.run(with: result)
+            FutureResolution.leave()
+        } else {
+            FutureResolution.enqueue { callbacks.run(with: result) }
         }
         return true
+    }
+}
+
+/// The placeholder outcome of a pending future; never observed.
+@usableFromInline
+struct FuturePending: Error {
+    /// The one placeholder, boxed once: a new `any Error` would allocate a box per future.
+    @usableFromInline
+    static let placeholder: any Error = FuturePending()
+}
+
+/// A pending future's observers in registration order; an observer's identifier is its position.
+/// The first is stored inline, so a future observed once (every step of a chain) allocates no array.
+@usableFromInline
+struct FutureCallbacks<Value: Sendable>: Sendable {
+    @usableFromInline
+    typealias Callback = @Sendable (Swift.Result<Value, any Error>) -> Void
+
+    @usableFromInline
+    var first: Callback?
+    @usableFromInline
+    var others: [Callback?] = []
+    @usableFromInline
+    var count = 0
+
+    @inlinable
+    init() {}
+
+    /// Whether no observer was ever stored.
+    @inlinable
+    var isEmpty: Bool { count == 0 }
+
+    /// Stores `callback` last; returns its identifier.
+    @inlinable
+    mutating func append(_ callback: @escaping Callback) -> Int {
+        defer { count += 1 }
+        if count == 0 { first = callback } else { others.append(callback) }
+        return count
+    }
+
+    /// Takes out the observer `id`, if it is still stored.
+    mutating func remove(_ id: Int) -> Callback? {
+        if id == 0 {
+            defer { first = nil }
+            return first
+        }
+        guard others.indices.contains(id - 1) else { return nil }
+        defer { others[id - 1] = nil }
+        return others[id - 1]
+    }
+
+    /// Calls every stored observer with `result`, in registration order.
+    @inlinable
+    func run(with result: Swift.Result<Value, any Error>) {
+        first?(result)
+        for callback in others {
+            callback?(result)
+        }
     }
 }
 
@@ -185,6 +278,7 @@ extension Future {
     /// ```
     /// - Parameter closure: Builds the next future from this one's value; may throw to reject.
     /// - Returns: A future of the chained future's value.
+    @inlinable
     public func chained<NewValue>(
         using closure: @escaping @Sendable (Value) throws -> Future<NewValue>
     ) -> Future<NewValue> {
@@ -219,12 +313,22 @@ extension Future {
     /// ```
     /// - Parameter closure: Transforms the value; may throw to reject.
     /// - Returns: A future of the transformed value.
+    @inlinable
     public func transformed<NewValue>(
         with closure: @escaping @Sendable (Value) throws -> NewValue
     ) -> Future<NewValue> {
         let promise = Promise<NewValue>()
         observe { result in
-            promise.complete(with: result.flatMap { value in Swift.Result { try closure(value) } })
+            switch result {
+            case .success(let value):
+                do {
+                    promise.complete(with: .success(try closure(value)))
+                } catch {
+                    promise.complete(with: .failure(error))
+                }
+            case .failure(let error):
+                promise.complete(with: .failure(error))
+            }
         }
         return promise
     }
@@ -237,6 +341,7 @@ extension Future {
     /// ```
     /// - Parameter transform: Transforms the value; may throw to reject.
     /// - Returns: A future of the transformed value.
+    @inlinable
     public func map<NewValue>(
         _ transform: @escaping @Sendable (Value) throws -> NewValue
     ) -> Future<NewValue> {
@@ -252,6 +357,7 @@ extension Future {
     /// ```
     /// - Parameter transform: Builds the next future from this one's value; may throw to reject.
     /// - Returns: A future of the chained future's value.
+    @inlinable
     public func flatMap<NewValue>(
         _ transform: @escaping @Sendable (Value) throws -> Future<NewValue>
     ) -> Future<NewValue> {

@@ -18,24 +18,36 @@ import Android
 /// its current callback returns — still before that outermost `resolve` returns.
 ///
 /// ```swift
-/// FutureResolution.run { callbacks.forEach { $0(result) } }
+/// if FutureResolution.enter() {
+///     callbacks.run(with: result)
+///     FutureResolution.leave()
+/// } else {
+///     FutureResolution.enqueue { callbacks.run(with: result) }
+/// }
 /// ```
+@usableFromInline
 enum FutureResolution {
     /// How many resolutions may nest on one thread before further ones are queued.
     static let maximumNesting = 64
 
-    /// Runs `callbacks` now, or queues them behind the outermost resolution on this thread.
-    static func run(_ callbacks: @escaping () -> Void) {
+    /// Enters a resolution on this thread; returns `false`, entering nothing, when resolutions are
+    /// already nested ``maximumNesting`` deep here: the caller then hands its callbacks to
+    /// ``enqueue(_:)`` instead of running them. After `true`, run the callbacks, then call ``leave()``.
+    @usableFromInline
+    static func enter() -> Bool {
         let queue = ThreadQueue.current
-        if queue.depth >= maximumNesting {
-            queue.pending.append(callbacks)
-            return
-        }
+        guard queue.depth < maximumNesting else { return false }
         queue.depth += 1
-        callbacks()
+        return true
+    }
+
+    /// Leaves the resolution entered by ``enter()``. The outermost one first runs what deeper ones
+    /// queued, each of which may nest again: batch by batch, in order, so that what has run is
+    /// released as it goes.
+    @usableFromInline
+    static func leave() {
+        let queue = ThreadQueue.current
         if queue.depth == 1 {
-            // The outermost resolution drains what deeper ones queued, each of which may nest again.
-            // Batch by batch, in order, so that what has run is released as it goes.
             while !queue.pending.isEmpty {
                 let batch = queue.pending
                 queue.pending = []
@@ -47,11 +59,41 @@ enum FutureResolution {
         queue.depth -= 1
     }
 
+    /// Queues callbacks behind the outermost resolution on this thread (after ``enter()`` said no).
+    @usableFromInline
+    static func enqueue(_ callbacks: @escaping () -> Void) {
+        ThreadQueue.current.pending.append(callbacks)
+    }
+
+    /// Releases `value`, which may hold the last references to futures that hold more in turn (the
+    /// observers of a pending future dropped with its chain): at once, up to ``maximumNesting``
+    /// releases deep on this thread, and deeper than that by the outermost release, batch by batch,
+    /// so that dropping a chain of any length takes a bounded stack.
+    static func release(_ value: consuming Any) {
+        let queue = ThreadQueue.current
+        guard queue.releaseDepth < maximumNesting else {
+            queue.released.append(value)
+            return
+        }
+        queue.releaseDepth += 1
+        _ = consume value  // released here: deinitializers it sets off may come back
+        if queue.releaseDepth == 1 {
+            while !queue.released.isEmpty {
+                var batch = queue.released
+                queue.released = []
+                batch.removeAll()  // each release may nest again, up to the limit, and queue more
+            }
+        }
+        queue.releaseDepth -= 1
+    }
+
     /// One thread's resolution depth and queued callbacks. It is only ever touched by its own thread,
     /// through thread-specific storage, so it needs no lock and is not `Sendable`.
     final class ThreadQueue {
         var depth = 0
         var pending: [() -> Void] = []
+        var releaseDepth = 0
+        var released: [Any] = []
 
         /// The calling thread's queue, created on first use and released when the thread exits.
         static var current: ThreadQueue {

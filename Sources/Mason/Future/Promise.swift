@@ -19,7 +19,7 @@
 /// }
 /// ```
 ///
-/// `Promise` is `Sendable` (it adds no state to ``Future``, whose state is behind a lock): resolve it
+/// `Promise` is `Sendable` (it adds no state to ``Future``, whose state is behind its lock): resolve it
 /// from any thread or task.
 public final class Promise<Value: Sendable>: Future<Value>, @unchecked Sendable {
     // @unchecked Sendable: Promise adds no stored properties; everything it mutates is Future's
@@ -32,6 +32,7 @@ public final class Promise<Value: Sendable>: Future<Value>, @unchecked Sendable 
     /// let resolved = Promise(value: 7)   // observers are called at once with .success(7)
     /// ```
     /// - Parameter value: A value to resolve the promise with now; `nil` (the default) leaves it pending.
+    @inlinable
     public init(value: Value? = nil) {
         super.init(result: value.map(Result.success))
     }
@@ -50,6 +51,7 @@ public final class Promise<Value: Sendable>: Future<Value>, @unchecked Sendable 
     /// - Returns: `true` if this call resolved the promise; `false` if it was already resolved or
     ///   rejected (the call is then ignored).
     @discardableResult
+    @inlinable
     public func resolve(with value: Value) -> Bool {
         complete(with: .success(value))
     }
@@ -65,6 +67,7 @@ public final class Promise<Value: Sendable>: Future<Value>, @unchecked Sendable 
     /// - Returns: `true` if this call rejected the promise; `false` if it was already resolved or
     ///   rejected (the call is then ignored).
     @discardableResult
+    @inlinable
     public func reject(with error: any Error) -> Bool {
         complete(with: .failure(error))
     }

@@ -30,6 +30,21 @@ import Testing
         #expect(try await last.value == Self.depth)
     }
 
+    @Test func aMillionMapsOnAPendingPromiseDroppedUnresolvedAreReleased() {
+        // Each pending future's observer holds the next future: releasing the root releases them all,
+        // a deinitializer per step, in a bounded stack.
+        weak var lastSeen: Future<Int>?
+        do {
+            let root = Promise<Int>()
+            var last: Future<Int> = root
+            for _ in 0..<Self.depth {
+                last = last.map { $0 + 1 }
+            }
+            lastSeen = last
+        }
+        #expect(lastSeen == nil)
+    }
+
     @Test func callbacksRunInRegistrationOrderAtAnyDepth() {
         // 200 futures deep (past the nesting at which resolutions are queued), three observers on the
         // last one: they run in the order they were registered, and before `resolve` returns.
