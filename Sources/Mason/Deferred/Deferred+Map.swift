@@ -27,9 +27,8 @@ extension Deferred {
     public func flatMap<NewValue>(
         _ transform: @escaping @Sendable (Value) -> Deferred<NewValue>
     ) -> Deferred<NewValue> {
-        let scope = self.scope.forDerivedDeferred
-        return appending(in: scope) { value in
-            await Self.executing(transform(value), in: scope)
+        appending { value in
+            await transform(value).execute()
         }
     }
 }

@@ -55,10 +55,9 @@ extension Deferred {
     public func flatMapT<Wrapped, NewWrapped>(
         _ transform: @escaping @Sendable (Wrapped) -> Deferred<NewWrapped?>
     ) -> Deferred<NewWrapped?> where Value == Wrapped? {
-        let scope = self.scope.forDerivedDeferred
-        return appending(in: scope) { optional in
+        appending { optional in
             guard let wrapped = optional else { return nil }
-            return await Self.executing(transform(wrapped), in: scope)
+            return await transform(wrapped).execute()
         }
     }
 
@@ -73,12 +72,11 @@ extension Deferred {
     public func flatMapT<Success, Failure, NewSuccess>(
         _ transform: @escaping @Sendable (Success) -> Deferred<Result<NewSuccess, Failure>>
     ) -> Deferred<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
-        let scope = self.scope.forDerivedDeferred
-        return appending(in: scope) { result in
+        appending { result in
             switch result {
             case .failure(let failure): return .failure(failure)
             case .success(let success):
-                return await Self.executing(transform(success), in: scope)
+                return await transform(success).execute()
             }
         }
     }
@@ -94,12 +92,11 @@ extension Deferred {
     public func flatMapT<Left, Right, NewRight>(
         _ transform: @escaping @Sendable (Right) -> Deferred<Either<Left, NewRight>>
     ) -> Deferred<Either<Left, NewRight>> where Value == Either<Left, Right> {
-        let scope = self.scope.forDerivedDeferred
-        return appending(in: scope) { either in
+        appending { either in
             switch either {
             case .left(let left): return .left(left)
             case .right(let right):
-                return await Self.executing(transform(right), in: scope)
+                return await transform(right).execute()
             }
         }
     }

@@ -62,15 +62,17 @@ public struct Deferred<Value>: Sendable {
     /// The value of a deferred made by `pure` with no steps after it: known without running anything,
     /// so combinators such as `traverse` need no task for it.
     var readyValue: Value? {
-        guard case .erased(.value(let value), nil, nil) = program else { return nil }
-        return value as? Value
+        guard case .pure(let pure) = program else { return nil }
+        return pure.value
     }
 
-    /// Runs the whole program in the current task, with its work registered in ``scope`` so that
+    /// Runs the whole program in the current task, with the task registered in ``scope`` so that
     /// ``cancel()`` reaches it however the program was started.
     ///
-    /// Work always shares this deferred's scope: steps appended to a deferred keep its scope
-    /// (`forDerivedDeferred` makes a new one only for a `pure` value, which has no work to register).
+    /// Every step appended to a deferred keeps its scope (`forDerivedDeferred` makes a new one only for
+    /// a `pure` value, which has no steps and no work to register), so one registration covers the
+    /// whole program: a `flatMap` step runs its inner deferred without registering in the outer scope
+    /// again, and the inner deferred registers only in its own.
     @inlinable
     func execute() async -> Value {
         await execute(registered: false)
@@ -81,14 +83,23 @@ public struct Deferred<Value>: Sendable {
     /// so the program need not register again.
     @inlinable
     func execute(registered: Bool) async -> Value {
+        if registered || scope.isInert { return await executeProgram() }
+        return await scope.executing { await executeProgram() }
+    }
+
+    /// Runs the work and every step, in order, in the current task.
+    @inlinable
+    func executeProgram() async -> Value {
         switch program {
+        case .pure(let pure):
+            return pure.value
         case .compact(let run):
-            return registered ? await run() : await scope.executing(run)
+            return await run()
         case .erased(let head, let frozen, let last):
             var value: Any
             switch head {
-            case .value(let pure): value = pure
-            case .work(let work): value = registered ? await work() : await scope.executing(work)
+            case .value(let pure): value = pure.value
+            case .work(let work): value = await work()
             }
             if let frozen {
                 for step in frozen.stepsInOrder() {
@@ -105,7 +116,26 @@ public struct Deferred<Value>: Sendable {
     func appending<NewValue>(
         _ step: @escaping @Sendable (Value) async -> NewValue
     ) -> Deferred<NewValue> {
-        appending(in: scope.forDerivedDeferred, step)
+        let scope = self.scope.forDerivedDeferred
+        if case .compact(let run) = program, depth < Self.segmentDepth {
+            return Deferred<NewValue>(program: .compact { await step(await run()) }, depth: depth + 1, scope: scope)
+        }
+        let (head, frozen, last, depth) = erasedParts
+        if depth < Self.segmentDepth {
+            let newLast: @Sendable (Any) async -> NewValue
+            if let last {
+                newLast = { await step(await last($0)) }
+            } else {
+                newLast = { await step($0 as! Value) }
+            }
+            return Deferred<NewValue>(
+                program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
+            )
+        }
+        return Deferred<NewValue>(
+            program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { await step($0 as! Value) }),
+            depth: 1, scope: scope
+        )
     }
 
     /// Adds a synchronous step at the end of the program: one async call per step fewer than
@@ -143,6 +173,7 @@ public struct Deferred<Value>: Sendable {
         )
     {
         switch program {
+        case .pure(let pure): (.value(PureValue(pure.value)), nil, nil, 0)
         case .compact(let run): (.work { await run() }, nil, nil, 0)
         case .erased(let head, let frozen, let last): (head, frozen, last, depth)
         }
@@ -156,42 +187,6 @@ public struct Deferred<Value>: Sendable {
         guard let last else { return frozen }
         return Segment(step: { await last($0) as Any }, previous: frozen)
     }
-
-    /// Runs `next` — built by a `flatMap` step of this family — registered in `scope`, so that
-    /// cancelling the family reaches it; work with nothing to cancel runs unregistered. Static, so
-    /// that a step's closure never captures the deferred it extends (that would nest the whole chain).
-    @inlinable
-    static func executing<NewValue>(_ next: Deferred<NewValue>, in scope: CancellationScope) async -> NewValue {
-        if next.scope.isInert { return await next.execute() }
-        return await scope.executing { await next.execute() }
-    }
-
-    /// Adds a step at the end of the program; the new deferred belongs to `scope`.
-    @inlinable
-    func appending<NewValue>(
-        in scope: CancellationScope,
-        _ step: @escaping @Sendable (Value) async -> NewValue
-    ) -> Deferred<NewValue> {
-        if case .compact(let run) = program, depth < Self.segmentDepth {
-            return Deferred<NewValue>(program: .compact { await step(await run()) }, depth: depth + 1, scope: scope)
-        }
-        let (head, frozen, last, depth) = erasedParts
-        if depth < Self.segmentDepth {
-            let newLast: @Sendable (Any) async -> NewValue
-            if let last {
-                newLast = { await step(await last($0)) }
-            } else {
-                newLast = { await step($0 as! Value) }
-            }
-            return Deferred<NewValue>(
-                program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
-            )
-        }
-        return Deferred<NewValue>(
-            program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { await step($0 as! Value) }),
-            depth: 1, scope: scope
-        )
-    }
 }
 
 extension Deferred where Value: Sendable {
@@ -204,7 +199,7 @@ extension Deferred where Value: Sendable {
     /// - Returns: A deferred that always produces `value`.
     @inlinable
     public static func pure(_ value: Value) -> Deferred {
-        Deferred(program: .erased(head: .value(value), frozen: nil, last: nil), depth: 0, scope: .inert)
+        Deferred(program: .pure(PureValue(value)), depth: 0, scope: .inert)
     }
 }
 
@@ -213,10 +208,12 @@ extension Deferred where Value: Sendable {
 /// A program built from work keeps its steps nested in one typed closure, so that no value is boxed
 /// as `Any` and cast back on the way; once the steps get deep (`segmentDepth` of them), that closure
 /// becomes the erased head of a program whose older steps freeze into segments run in a loop, which
-/// keeps a chain of any length within a bounded stack. A `pure` value starts erased: it is stored
-/// without a closure.
+/// keeps a chain of any length within a bounded stack. A `pure` value is stored as it is, typed and
+/// without a closure; a step appended to it starts an erased program with the value as its head.
 @usableFromInline
 enum DeferredProgram<Value>: Sendable {
+    /// A value known at once (`pure`), with no steps: typed, so running it casts nothing.
+    case pure(PureValue<Value>)
     /// Work and every step after it, as one closure.
     case compact(@Sendable () async -> Value)
     /// An erased head (the source work or a `pure` value), the frozen steps after it, and the newest
@@ -231,6 +228,20 @@ enum DeferredProgram<Value>: Sendable {
 /// The first step of an erased program: a value known at once (`pure`), or work to run.
 @usableFromInline
 enum DeferredHead: Sendable {
-    case value(any Sendable)
+    case value(PureValue<Any>)
     case work(@Sendable () async -> Any)
+}
+
+/// A value given to `Deferred.pure`, kept where the type cannot say it is `Sendable`.
+@usableFromInline
+struct PureValue<Value>: @unchecked Sendable {
+    // @unchecked Sendable: made only from the value given to `Deferred.pure`, whose signature requires
+    // `Value: Sendable`, and from such a value erased to `Any` (`erasedParts`); never mutated.
+    @usableFromInline
+    let value: Value
+
+    @inlinable
+    init(_ value: Value) {
+        self.value = value
+    }
 }

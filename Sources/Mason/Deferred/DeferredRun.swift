@@ -6,8 +6,13 @@
 /// ```
 ///
 /// `DeferredRun` is `Sendable`; ``cancel()`` may be called from any thread, any number of times.
-public final class DeferredRun: Sendable {
-    private let state = Locked(State())
+public final class DeferredRun: @unchecked Sendable {
+    // @unchecked Sendable: the only mutable stored property is `state`, read and written only inside
+    // `lock.withLock` (an acquiring compare-and-swap before, a releasing store after), so no two
+    // threads touch it at once and every access happens-after the previous one. The lock is inline:
+    // a run is one allocation with no mutex to create.
+    private let lock = SpinLock()
+    private var state = State()
 
     private struct State {
         var task: Task<Void, Never>?
@@ -25,7 +30,7 @@ public final class DeferredRun: Sendable {
     /// run.cancel()
     /// ```
     public func cancel() {
-        let task = state.withLock { state -> Task<Void, Never>? in
+        let task = lock.withLock { () -> Task<Void, Never>? in
             guard !state.isFinished else { return nil }
             state.isCancelled = true
             return state.task
@@ -41,12 +46,12 @@ public final class DeferredRun: Sendable {
     /// run.isCancelled   // true
     /// ```
     public var isCancelled: Bool {
-        state.withLock { $0.isCancelled }
+        lock.withLock { state.isCancelled }
     }
 
     /// Attaches the task executing the run; cancels it at once if the run was cancelled meanwhile.
     func attach(_ task: Task<Void, Never>) {
-        let cancelled = state.withLock { state -> Bool in
+        let cancelled = lock.withLock { () -> Bool in
             state.task = task
             return state.isCancelled && !state.isFinished
         }
@@ -55,7 +60,7 @@ public final class DeferredRun: Sendable {
 
     /// Marks the run complete; returns whether it was cancelled first. Called once, by the run's task.
     func finish() -> Bool {
-        state.withLock { state in
+        lock.withLock {
             state.isFinished = true
             state.task = nil
             return state.isCancelled

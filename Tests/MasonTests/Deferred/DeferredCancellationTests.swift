@@ -98,6 +98,46 @@ import Testing
         #expect(inbox.values.isEmpty)
     }
 
+    /// One registration covers a whole run: an inner deferred anywhere in a long chain — nested, or
+    /// past 256 steps in a frozen segment — is still reached by cancelling the chain, or the task.
+    @Test(arguments: [0, 299, 599])
+    func cancellationReachesTheInnerDeferredAtAnyStepOfALongFlatMapChain(sleepingStep: Int) async {
+        let probe = WorkProbe()
+        var chain = Deferred.pure(0)
+        for step in 0..<600 {
+            chain = chain.flatMap { value in
+                step == sleepingStep ? probe.sleeper().map { _ in value + 1 } : Deferred { value + 1 }
+            }
+        }
+        let inbox = Inbox<Int>()
+        chain.run(inbox.receive)
+        await probe.waitUntilStarted(1)
+        chain.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(await eventually { chain.isRunning == false })
+        #expect(inbox.values.isEmpty)
+
+        let task = Task { await chain.value }
+        await probe.waitUntilStarted(2)
+        task.cancel()
+        await probe.waitUntilCancelled(2)
+        _ = await task.value
+        #expect(probe.finished == 0)
+    }
+
+    /// An inner deferred keeps its own family: cancelling it reaches its run inside another chain.
+    @Test func cancellingAnInnerDeferredReachesItsRunInsideAFlatMap() async {
+        let probe = WorkProbe()
+        let inner = probe.sleeper()
+        let chain = Deferred.pure(1).flatMap { _ in inner }.map { $0 + 1 }
+        chain.run { _ in }
+        await probe.waitUntilStarted(1)
+        #expect(inner.isRunning)
+        inner.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(await eventually { chain.isRunning == false })
+    }
+
     @Test func swiftTaskCancellationStopsTheWork() async {
         let probe = WorkProbe()
         let deferred = probe.sleeper().map { $0 * 10 }
