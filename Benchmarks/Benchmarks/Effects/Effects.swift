@@ -27,6 +27,27 @@ func deferredFlatMapChain() -> Mason.Deferred<Int> {
     return chain
 }
 
+/// 100 `flatMap`s into work-backed deferreds: each step builds a `Deferred` with a scope of its own.
+func deferredFlatMapWorkChain() -> Mason.Deferred<Int> {
+    var chain = Mason.Deferred.pure(0)
+    for _ in 0..<steps { chain = chain.flatMap { value in Mason.Deferred { value &+ 1 } } }
+    return chain
+}
+
+/// The floor for a `flatMap` into work: 100 nested async closures, each step building a new closure
+/// around the value (a heap context, as the work of a new `Deferred` needs) and calling it.
+@inline(never)
+func makeStep(_ value: Int) -> @Sendable () async -> Int { { value &+ 1 } }
+
+func rawAllocatingChain() -> @Sendable () async -> Int {
+    var chain: @Sendable () async -> Int = { 0 }
+    for _ in 0..<steps {
+        let previous = chain
+        chain = { await makeStep(await previous())() }
+    }
+    return chain
+}
+
 /// 100 `map`s on a pending promise, resolved once the chain is built: Future's per-step cost.
 func futureMapChain() -> (root: Mason.Promise<Int>, last: Mason.Future<Int>) {
     let root = Mason.Promise<Int>()
@@ -69,6 +90,17 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("100-step flatMap, Mason.Deferred") { benchmark in
         let chain = deferredFlatMapChain()
         for _ in benchmark.scaledIterations { blackHole(await chain.value) }
+    }
+
+    Benchmark("100-step flatMap into work-backed deferreds, Mason.Deferred") { benchmark in
+        let chain = deferredFlatMapWorkChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain.value) }
+    }
+
+    Benchmark("100-step chain, a new closure built and called each step (floor for flatMap into work)") {
+        benchmark in
+        let chain = rawAllocatingChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain()) }
     }
 
     // Issue 21: `run { }` (a new task each run) against `await value`, and the floor: the raw chain run
