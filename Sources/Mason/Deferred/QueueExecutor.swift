@@ -52,6 +52,12 @@ extension Task where Failure == Never {
     package static func onInheritedExecutor(
         operation: sending @escaping () async -> Success
     ) -> Task<Success, Never> {
-        Task(executorPreference: QueueExecutor.inherited, operation: operation)
+        // Only with an executor: a task created with a preference, even `nil`, looks the preference up
+        // under its status lock at every hop onto the global executor (swift_task_switch), which made
+        // `run { }` of a 100-step chain ≈ 1 µs slower.
+        if let executor = QueueExecutor.inherited {
+            return Task(executorPreference: executor, operation: operation)
+        }
+        return Task(operation: operation)
     }
 }
