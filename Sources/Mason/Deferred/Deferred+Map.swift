@@ -10,7 +10,7 @@ extension Deferred {
     /// - Complexity: O(1) to build; any number of `map`s runs in a bounded stack.
     @inlinable
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> Deferred<NewValue> {
-        appendingSync(transform)
+        appending(MapStep(transform))
     }
 
     /// Chains a deferred built from this one's value; lazy, and cancelled with this deferred.
@@ -27,8 +27,6 @@ extension Deferred {
     public func flatMap<NewValue>(
         _ transform: @escaping @Sendable (Value) -> Deferred<NewValue>
     ) -> Deferred<NewValue> {
-        appending { value in
-            await transform(value).execute()
-        }
+        appending(FlatMapStep(transform))
     }
 }

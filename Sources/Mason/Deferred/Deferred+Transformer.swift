@@ -55,10 +55,11 @@ extension Deferred {
     public func flatMapT<Wrapped, NewWrapped>(
         _ transform: @escaping @Sendable (Wrapped) -> Deferred<NewWrapped?>
     ) -> Deferred<NewWrapped?> where Value == Wrapped? {
-        appending { optional in
-            guard let wrapped = optional else { return nil }
-            return await transform(wrapped).execute()
-        }
+        appending(
+            WorkStep { optional in
+                guard let wrapped = optional else { return nil }
+                return await transform(wrapped).execute()
+            })
     }
 
     /// Chains a deferred on the success inside the `Result`; a failure skips it — a dependent request.
@@ -72,13 +73,14 @@ extension Deferred {
     public func flatMapT<Success, Failure, NewSuccess>(
         _ transform: @escaping @Sendable (Success) -> Deferred<Result<NewSuccess, Failure>>
     ) -> Deferred<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
-        appending { result in
-            switch result {
-            case .failure(let failure): return .failure(failure)
-            case .success(let success):
-                return await transform(success).execute()
-            }
-        }
+        appending(
+            WorkStep { result in
+                switch result {
+                case .failure(let failure): return .failure(failure)
+                case .success(let success):
+                    return await transform(success).execute()
+                }
+            })
     }
 
     /// Chains a deferred on the right value inside the `Either`; a left value skips it.
@@ -92,13 +94,14 @@ extension Deferred {
     public func flatMapT<Left, Right, NewRight>(
         _ transform: @escaping @Sendable (Right) -> Deferred<Either<Left, NewRight>>
     ) -> Deferred<Either<Left, NewRight>> where Value == Either<Left, Right> {
-        appending { either in
-            switch either {
-            case .left(let left): return .left(left)
-            case .right(let right):
-                return await transform(right).execute()
-            }
-        }
+        appending(
+            WorkStep { either in
+                switch either {
+                case .left(let left): return .left(left)
+                case .right(let right):
+                    return await transform(right).execute()
+                }
+            })
     }
 
     /// A deferred producing `.some(value)`.

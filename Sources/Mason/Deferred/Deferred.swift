@@ -61,6 +61,7 @@ public struct Deferred<Value>: Sendable {
 
     /// The value of a deferred made by `pure` with no steps after it: known without running anything,
     /// so combinators such as `traverse` need no task for it.
+    @inlinable
     var readyValue: Value? {
         guard case .pure(let pure) = program else { return nil }
         return pure.value
@@ -112,53 +113,34 @@ public struct Deferred<Value>: Sendable {
     }
 
     /// Adds a step at the end of the program, freezing the nested steps when they get deep.
+    ///
+    /// One builder for every kind of step (``DeferredStep``), specialised for each.
     @inlinable
-    func appending<NewValue>(
-        _ step: @escaping @Sendable (Value) async -> NewValue
-    ) -> Deferred<NewValue> {
+    func appending<Step: DeferredStep>(_ step: Step) -> Deferred<Step.Output> where Step.Input == Value {
+        typealias NewValue = Step.Output
         let scope = self.scope.forDerivedDeferred
         if case .compact(let run) = program, depth < Self.segmentDepth {
-            return Deferred<NewValue>(program: .compact { await step(await run()) }, depth: depth + 1, scope: scope)
+            return Deferred<NewValue>(
+                program: .compact { await step.apply(to: await run()) }, depth: depth + 1, scope: scope
+            )
         }
         let (head, frozen, last, depth) = erasedParts
         if depth < Self.segmentDepth {
+            // Decided here, not on every run: with no steps yet, the head's value is cast directly.
             let newLast: @Sendable (Any) async -> NewValue
             if let last {
-                newLast = { await step(await last($0)) }
+                newLast = { await step.apply(to: await last($0)) }
             } else {
-                newLast = { await step($0 as! Value) }
+                newLast = { await step.apply(to: $0 as! Value) }
             }
             return Deferred<NewValue>(
                 program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
             )
         }
         return Deferred<NewValue>(
-            program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { await step($0 as! Value) }),
-            depth: 1, scope: scope
-        )
-    }
-
-    /// Adds a synchronous step at the end of the program: one async call per step fewer than
-    /// ``appending(_:)``, which is what `map` costs.
-    @inlinable
-    func appendingSync<NewValue>(
-        _ step: @escaping @Sendable (Value) -> NewValue
-    ) -> Deferred<NewValue> {
-        let scope = self.scope.forDerivedDeferred
-        if case .compact(let run) = program, depth < Self.segmentDepth {
-            return Deferred<NewValue>(program: .compact { step(await run()) }, depth: depth + 1, scope: scope)
-        }
-        let (head, frozen, last, depth) = erasedParts
-        if depth < Self.segmentDepth {
-            // Decided here, not on every run: with no steps yet, the head's value is cast directly.
-            let newLast: @Sendable (Any) async -> NewValue
-            if let last { newLast = { step(await last($0)) } } else { newLast = { step($0 as! Value) } }
-            return Deferred<NewValue>(
-                program: .erased(head: head, frozen: frozen, last: newLast), depth: depth + 1, scope: scope
-            )
-        }
-        return Deferred<NewValue>(
-            program: .erased(head: head, frozen: Self.frozen(frozen, then: last), last: { step($0 as! Value) }),
+            program: .erased(
+                head: head, frozen: Self.frozen(frozen, then: last), last: { await step.apply(to: $0 as! Value) }
+            ),
             depth: 1, scope: scope
         )
     }
@@ -200,6 +182,75 @@ extension Deferred where Value: Sendable {
     @inlinable
     public static func pure(_ value: Value) -> Deferred {
         Deferred(program: .pure(PureValue(value)), depth: 0, scope: .inert)
+    }
+}
+
+/// A step appended to a deferred's program. One kind per conformance, so that ``Deferred``'s one
+/// builder, specialised for each, inlines the step into its nested closure: a synchronous step costs
+/// no async call of its own, and a `flatMap` into a ready value none at all.
+@usableFromInline
+protocol DeferredStep<Input, Output>: Sendable {
+    associatedtype Input
+    associatedtype Output
+
+    /// Runs the step on `value`.
+    func apply(to value: Input) async -> Output
+}
+
+/// A synchronous transform (`map`).
+@usableFromInline
+struct MapStep<Input, Output>: DeferredStep {
+    @usableFromInline
+    let transform: @Sendable (Input) -> Output
+
+    @inlinable
+    init(_ transform: @escaping @Sendable (Input) -> Output) {
+        self.transform = transform
+    }
+
+    @inlinable
+    @inline(__always)
+    func apply(to value: Input) async -> Output {
+        transform(value)
+    }
+}
+
+/// Asynchronous work (the transformers' `flatMapT`).
+@usableFromInline
+struct WorkStep<Input, Output>: DeferredStep {
+    @usableFromInline
+    let work: @Sendable (Input) async -> Output
+
+    @inlinable
+    init(_ work: @escaping @Sendable (Input) async -> Output) {
+        self.work = work
+    }
+
+    @inlinable
+    @inline(__always)
+    func apply(to value: Input) async -> Output {
+        await work(value)
+    }
+}
+
+/// A deferred built from the value and run in the same task (`flatMap`); a ready one is taken
+/// without running anything.
+@usableFromInline
+struct FlatMapStep<Input, Output>: DeferredStep {
+    @usableFromInline
+    let transform: @Sendable (Input) -> Deferred<Output>
+
+    @inlinable
+    init(_ transform: @escaping @Sendable (Input) -> Deferred<Output>) {
+        self.transform = transform
+    }
+
+    @inlinable
+    @inline(__always)
+    func apply(to value: Input) async -> Output {
+        let next = transform(value)
+        if let ready = next.readyValue { return ready }
+        return await next.execute()
     }
 }
 
