@@ -15,6 +15,22 @@ func rawAsyncChain() -> @Sendable () async -> Int {
     return chain
 }
 
+/// The floor for `map`: each step calls a synchronous closure the chain cannot see into, as a transform
+/// is, which needs a hop back to the global executor after each `await` (the bare chain above needs none:
+/// Swift drops the hop before `&+`).
+@inline(never)
+func opaqueIncrement() -> @Sendable (Int) -> Int { { $0 &+ 1 } }
+
+func rawCallingChain() -> @Sendable () async -> Int {
+    var chain: @Sendable () async -> Int = { 0 }
+    for _ in 0..<steps {
+        let previous = chain
+        let increment = opaqueIncrement()
+        chain = { increment(await previous()) }
+    }
+    return chain
+}
+
 func deferredMapChain() -> Mason.Deferred<Int> {
     var chain = Mason.Deferred.pure(0)
     for _ in 0..<steps { chain = chain.map { $0 &+ 1 } }
@@ -79,6 +95,12 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("100-step chain, raw async closures (baseline)") { benchmark in
         let chain = rawAsyncChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain()) }
+    }
+
+    Benchmark("100-step chain, raw async closures calling a sync closure each step (floor for map)") {
+        benchmark in
+        let chain = rawCallingChain()
         for _ in benchmark.scaledIterations { blackHole(await chain()) }
     }
 
