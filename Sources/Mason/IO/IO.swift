@@ -14,16 +14,10 @@
 /// `IO` is `Sendable`: it holds only a `@Sendable` closure. It has no cancellation; for
 /// asynchronous, cancellable work use `Deferred`.
 public struct IO<Value>: Sendable {
-    /// The first step: the work, its value erased.
+    /// What a run does: the work and its steps.
     @usableFromInline
-    let head: @Sendable () -> Any
-    /// Frozen steps between `head` and `last`, if the chain is long.
-    @usableFromInline
-    let frozen: Segment<@Sendable (Any) -> Any>?
-    /// The newest steps, as nested typed closures.
-    @usableFromInline
-    let last: @Sendable (Any) -> Value
-    /// How many steps `last` nests.
+    let program: IOProgram<Value>
+    /// How many steps the program nests as closures.
     @usableFromInline
     let depth: Int
 
@@ -32,15 +26,8 @@ public struct IO<Value>: Sendable {
     static var segmentDepth: Int { 256 }
 
     @usableFromInline
-    init(
-        head: @escaping @Sendable () -> Any,
-        frozen: Segment<@Sendable (Any) -> Any>?,
-        last: @escaping @Sendable (Any) -> Value,
-        depth: Int
-    ) {
-        self.head = head
-        self.frozen = frozen
-        self.last = last
+    init(program: IOProgram<Value>, depth: Int) {
+        self.program = program
         self.depth = depth
     }
 
@@ -52,7 +39,7 @@ public struct IO<Value>: Sendable {
     /// - Parameter work: The work to describe; it does not run now.
     @inlinable
     public init(_ work: @escaping @Sendable () -> Value) {
-        self.init(head: work, frozen: nil, last: { $0 as! Value }, depth: 0)
+        self.init(program: .compact(work), depth: 0)
     }
 
     /// Runs the effect on the calling thread and returns its value.
@@ -64,25 +51,54 @@ public struct IO<Value>: Sendable {
     /// - Complexity: Runs any number of `map`/`flatMap` steps (a million) in a bounded stack.
     @inlinable
     public func unsafeRun() -> Value {
-        var value = head()
-        if let frozen {
-            for step in frozen.stepsInOrder() {
-                value = step(value)
+        switch program {
+        case .compact(let run):
+            return run()
+        case .erased(let head, let frozen, let last):
+            var value = head()
+            if let frozen {
+                for step in frozen.stepsInOrder() {
+                    value = step(value)
+                }
             }
+            return last(value)
         }
-        return last(value)
     }
 
     /// Adds a step at the end of the program, freezing the nested steps when they get deep.
     @usableFromInline
     func appending<NewValue>(_ step: @escaping @Sendable (Value) -> NewValue) -> IO<NewValue> {
-        let last = self.last
-        if depth < Self.segmentDepth {
-            return IO<NewValue>(head: head, frozen: frozen, last: { step(last($0)) }, depth: depth + 1)
+        switch program {
+        case .compact(let run) where depth < Self.segmentDepth:
+            return IO<NewValue>(program: .compact { step(run()) }, depth: depth + 1)
+        case .compact(let run):
+            // Too deep to nest more: the nested closure becomes the erased head.
+            return IO<NewValue>(
+                program: .erased(head: { run() }, frozen: nil, last: { step($0 as! Value) }), depth: 1
+            )
+        case .erased(let head, let frozen, let last) where depth < Self.segmentDepth:
+            return IO<NewValue>(
+                program: .erased(head: head, frozen: frozen, last: { step(last($0)) }), depth: depth + 1)
+        case .erased(let head, let frozen, let last):
+            let segment = Segment<@Sendable (Any) -> Any>(step: { last($0) }, previous: frozen)
+            return IO<NewValue>(program: .erased(head: head, frozen: segment, last: { step($0 as! Value) }), depth: 1)
         }
-        let segment = Segment<@Sendable (Any) -> Any>(step: { last($0) }, previous: frozen)
-        return IO<NewValue>(head: head, frozen: segment, last: { step($0 as! Value) }, depth: 1)
     }
+}
+
+/// What an effect runs.
+///
+/// Work and its first steps nest in one typed closure, so that no value is boxed as `Any` and cast
+/// back on the way; once the steps get deep (`segmentDepth` of them), that closure becomes the erased
+/// head of a program whose older steps freeze into segments run in a loop, which keeps a chain of any
+/// length within a bounded stack.
+@usableFromInline
+enum IOProgram<Value>: Sendable {
+    /// Work and every step after it, as one closure.
+    case compact(@Sendable () -> Value)
+    /// The erased head (the first 256 steps' closure), the frozen steps after it, and the newest steps
+    /// as nested typed closures.
+    case erased(head: @Sendable () -> Any, frozen: Segment<@Sendable (Any) -> Any>?, last: @Sendable (Any) -> Value)
 }
 
 extension IO where Value: Sendable {
