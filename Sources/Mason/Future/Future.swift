@@ -196,10 +196,7 @@ public class Future<Value: Sendable>: @unchecked Sendable {
         }
         guard let callbacks else { return false }
         if callbacks.isEmpty { return true }
-        if FutureResolution.enter() {
-            callbacks.run(with: result)
-            FutureResolution.leave()
-        } else {
+        if !FutureResolution.runIfShallow({ callbacks.run(with: result) }) {
             FutureResolution.enqueue { callbacks.run(with: result) }
         }
         return true

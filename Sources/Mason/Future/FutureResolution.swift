@@ -18,10 +18,7 @@ import Android
 /// its current callback returns — still before that outermost `resolve` returns.
 ///
 /// ```swift
-/// if FutureResolution.enter() {
-///     callbacks.run(with: result)
-///     FutureResolution.leave()
-/// } else {
+/// if !FutureResolution.runIfShallow({ callbacks.run(with: result) }) {
 ///     FutureResolution.enqueue { callbacks.run(with: result) }
 /// }
 /// ```
@@ -30,23 +27,17 @@ enum FutureResolution {
     /// How many resolutions may nest on one thread before further ones are queued.
     static let maximumNesting = 64
 
-    /// Enters a resolution on this thread; returns `false`, entering nothing, when resolutions are
-    /// already nested ``maximumNesting`` deep here: the caller then hands its callbacks to
-    /// ``enqueue(_:)`` instead of running them. After `true`, run the callbacks, then call ``leave()``.
+    /// Runs `callbacks` now, inside a resolution on this thread, and returns `true`; returns `false`,
+    /// running nothing, when resolutions are already nested ``maximumNesting`` deep here: the caller
+    /// then hands its callbacks to ``enqueue(_:)``. The outermost resolution, once its own callbacks
+    /// have run, runs what deeper ones queued, each of which may nest again: batch by batch, in order,
+    /// so that what has run is released as it goes.
     @usableFromInline
-    static func enter() -> Bool {
+    static func runIfShallow(_ callbacks: () -> Void) -> Bool {
         let queue = ThreadQueue.current
         guard queue.depth < maximumNesting else { return false }
         queue.depth += 1
-        return true
-    }
-
-    /// Leaves the resolution entered by ``enter()``. The outermost one first runs what deeper ones
-    /// queued, each of which may nest again: batch by batch, in order, so that what has run is
-    /// released as it goes.
-    @usableFromInline
-    static func leave() {
-        let queue = ThreadQueue.current
+        callbacks()
         if queue.depth == 1 {
             while !queue.pending.isEmpty {
                 let batch = queue.pending
@@ -57,9 +48,11 @@ enum FutureResolution {
             }
         }
         queue.depth -= 1
+        return true
     }
 
-    /// Queues callbacks behind the outermost resolution on this thread (after ``enter()`` said no).
+    /// Queues callbacks behind the outermost resolution on this thread (after ``runIfShallow(_:)``
+    /// said no).
     @usableFromInline
     static func enqueue(_ callbacks: @escaping () -> Void) {
         ThreadQueue.current.pending.append(callbacks)
