@@ -13,7 +13,7 @@ import Testing
 /// The behaviour every ``Transport`` owes MasonNetwork, checked against the real `LoopbackServer` for
 /// both transports: `URLSessionTransport` and `AsyncHTTPClientTransport`, the latter with each of its
 /// timeout policies.
-@Suite(.timeLimit(.minutes(2))) struct TransportConformanceTests {
+@Suite(.timeLimit(.minutes(5))) struct TransportConformanceTests {
     /// The transports under test.
     enum TransportKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
         case urlSession

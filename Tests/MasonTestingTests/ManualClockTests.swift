@@ -2,7 +2,7 @@ import Mason
 import MasonTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ManualClockTests {
+@Suite(.timeLimit(.minutes(5))) struct ManualClockTests {
     /// A task sleeping `duration` on `clock`; its value says whether the sleep ended normally.
     private static func sleeper(on clock: ManualClock, for duration: Duration) -> Task<Bool, Never> {
         Task {

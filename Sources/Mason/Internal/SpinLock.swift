@@ -56,7 +56,7 @@ struct SpinLock: ~Copyable, Sendable {
                 return
             }
             tries += 1
-            if tries > 100 { sched_yield() }
+            if tries > 16 { sched_yield() }
         }
     }
 

@@ -10,7 +10,7 @@ import FoundationNetworking
 #endif
 
 /// `AuthenticatingTransport` against the loopback server's `GET /secure`, which accepts one bearer token.
-@Suite(.timeLimit(.minutes(2))) struct AuthenticatingTransportTests {
+@Suite(.timeLimit(.minutes(5))) struct AuthenticatingTransportTests {
     private struct RefreshFailed: Error, CustomStringConvertible {
         var description: String { "the refresh token was revoked" }
     }

@@ -3,7 +3,7 @@ import MasonNetwork
 import Testing
 
 /// `Authenticator`: refreshes are coalesced, failures reach every waiter, cancellation is per caller.
-@Suite(.timeLimit(.minutes(1))) struct AuthenticatorTests {
+@Suite(.timeLimit(.minutes(5))) struct AuthenticatorTests {
     private struct RefreshFailed: Error, Equatable {}
 
     /// A gate a refresh waits at until the test opens it.

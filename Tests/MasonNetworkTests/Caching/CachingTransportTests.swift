@@ -11,7 +11,7 @@ import FoundationNetworking
 
 /// `CachingTransport` against the real loopback server, on a `ManualClock`: each policy's hits,
 /// misses and stale answers, what is never stored, and composition with single-flight.
-@Suite(.timeLimit(.minutes(2))) struct CachingTransportTests {
+@Suite(.timeLimit(.minutes(5))) struct CachingTransportTests {
     typealias Support = CacheTestSupport
 
     private struct Setup {

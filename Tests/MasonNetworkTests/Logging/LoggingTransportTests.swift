@@ -12,7 +12,7 @@ import FoundationNetworking
 
 /// `LoggingTransport` against the real loopback server: one line per request and per response,
 /// and no credential in any line.
-@Suite(.timeLimit(.minutes(2))) struct LoggingTransportTests {
+@Suite(.timeLimit(.minutes(5))) struct LoggingTransportTests {
     private let base = URLSessionTransport(configuration: .ephemeral)
 
     private func request(_ url: URL) -> URLRequest {

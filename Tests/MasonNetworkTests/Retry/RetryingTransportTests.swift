@@ -10,7 +10,7 @@ import FoundationNetworking
 #endif
 
 /// `RetryingTransport` against the real loopback server, on virtual time (`ManualClock`).
-@Suite(.timeLimit(.minutes(2))) struct RetryingTransportTests {
+@Suite(.timeLimit(.minutes(5))) struct RetryingTransportTests {
     private let base = URLSessionTransport(configuration: .ephemeral)
 
     /// The standard policy with a fixed jitter draw, so the waits are known.

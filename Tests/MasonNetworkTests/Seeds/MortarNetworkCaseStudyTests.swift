@@ -17,7 +17,7 @@ import FoundationNetworking
 ///
 /// which parses as `(buildRequest <<- (fetchCached <-> fetchUpdated)) <<- create` and is an async
 /// function `(Credentials) async throws(NetworkRequestError) -> Model`.
-@Suite(.timeLimit(.minutes(2))) struct MortarNetworkCaseStudyTests {
+@Suite(.timeLimit(.minutes(5))) struct MortarNetworkCaseStudyTests {
     struct Credentials: Sendable {
         let token: String
     }

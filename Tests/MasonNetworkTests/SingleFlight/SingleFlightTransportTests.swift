@@ -13,7 +13,7 @@ import FoundationNetworking
 /// request; cancellation of one caller spares the others; cancelling every caller closes the
 /// connection. Overlap is never left to timing: the shared request is held (at a valve, or by the
 /// server never answering) until the test has seen every caller join.
-@Suite(.timeLimit(.minutes(2))) struct SingleFlightTransportTests {
+@Suite(.timeLimit(.minutes(5))) struct SingleFlightTransportTests {
     typealias Support = CacheTestSupport
 
     @Test func twentyConcurrentIdenticalGetsSendOneRequest() async throws {

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// The seed's request chain over a real HTTP server on 127.0.0.1 (MasonTesting's `LoopbackServer`),
 /// through `URLSessionTransport`. Errors, limits, timeouts and cancellation over real HTTP are in
 /// `TransportConformanceTests` (MasonAsyncHTTPClientTests), which runs them on both transports.
-@Suite(.timeLimit(.minutes(2))) struct LoopbackTransportTests {
+@Suite(.timeLimit(.minutes(5))) struct LoopbackTransportTests {
     private struct AgeGuess: Decodable, Equatable, Sendable {
         let name: String
         let age: Int

@@ -3,7 +3,7 @@ import Testing
 
 /// Cancellation stops the work — observed by a step that sleeps until it is cancelled — through every
 /// combinator, and a cancelled run delivers nothing produced after the cancel.
-@Suite(.timeLimit(.minutes(1))) struct DeferredCancellationTests {
+@Suite(.timeLimit(.minutes(5))) struct DeferredCancellationTests {
     enum APIError: Error, Equatable, CancellationRepresentable {
         case offline, cancelled
         static var cancellation: APIError { .cancelled }

@@ -3,7 +3,7 @@ import MasonTesting
 import Testing
 
 /// Retry of deferreds on virtual time: attempt counts, the waits, laziness and cancellation.
-@Suite(.timeLimit(.minutes(1))) struct DeferredRetryTests {
+@Suite(.timeLimit(.minutes(5))) struct DeferredRetryTests {
     enum FetchError: Error, Equatable { case unavailable, forbidden }
 
     /// A deferred failing `failures` times, then succeeding; counts its attempts.
@@ -120,7 +120,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct DeferredTimeTests {
+@Suite(.timeLimit(.minutes(5))) struct DeferredTimeTests {
     @Test func timeoutProducesNilAndCancelsTheWorkWhenTimeRunsOut() async throws {
         let clock = ManualClock()
         let probe = WorkProbe()

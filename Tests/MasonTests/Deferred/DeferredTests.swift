@@ -2,7 +2,7 @@ import Foundation
 import Mason
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct DeferredTests {
+@Suite(.timeLimit(.minutes(5))) struct DeferredTests {
     @Test func nothingRunsUntilTheDeferredIsRunAndEachRunRunsAgain() async {
         let probe = WorkProbe()
         let deferred = probe.instant(20).map { $0 + 1 }.flatMap { Deferred.pure($0 * 2) }
@@ -99,7 +99,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct DeferredFutureTests {
+@Suite(.timeLimit(.minutes(5))) struct DeferredFutureTests {
     enum LoadError: Error, Equatable { case missing }
 
     @Test func aDeferredBecomesAFutureThatStartsAtOnce() async throws {

@@ -8,7 +8,7 @@ import Testing
 // Nothing sleeps for real: failing retries wait on a `ManualClock`'s thread sleeper (virtual time),
 // and the shapes that must use the real sleeper either succeed at once or have zero delays.
 
-@Suite(.timeLimit(.minutes(1))) struct RetrySeedTests {
+@Suite(.timeLimit(.minutes(5))) struct RetrySeedTests {
     enum StandInError: Error, Equatable {
         case unavailable(request: Int)
         case forbidden

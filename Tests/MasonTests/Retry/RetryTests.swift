@@ -2,7 +2,7 @@ import Mason
 import MasonTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct RetryTests {
+@Suite(.timeLimit(.minutes(5))) struct RetryTests {
     /// The failures of the operations under test; `attempt` numbers them from 1.
     enum Failure: Error, Equatable {
         case transient(attempt: Int)
