@@ -32,11 +32,12 @@
 /// must be `Sendable`, since the result crosses from the resolving thread to the observers. A future
 /// cannot be cancelled; cancelling a task that awaits ``value`` only stops that task's wait.
 public class Future<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: the mutable stored properties (`callbacks`, `isResolved`, `outcome`) are read and
-    // written only inside `lock.withLock` (an acquiring compare-and-swap before, a releasing store
-    // after), so no two threads touch them at once and every access happens-after the previous one. The stored callbacks
-    // are `@Sendable` and `Value` is `Sendable`, so handing the result to callbacks on other threads
-    // is safe. Subclasses (only `Promise`, which is final) add no stored state.
+    // @unchecked Sendable: the mutable stored properties (`callbacks`, `isResolved`, `outcome`) are
+    // read and written only inside `lock.withLock` (an acquiring compare-and-swap before, a releasing
+    // store after), so no two threads touch them at once and every access happens-after the previous
+    // one. The stored callbacks are `@Sendable` and `Value` is `Sendable`, so handing the result to
+    // callbacks on other threads is safe. Subclasses (only `Promise`, which is final) add no stored
+    // state.
 
     /// The outcome of a future: its value, or the error it was rejected with.
     public typealias Result = Swift.Result<Value, any Error>
@@ -45,8 +46,8 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     @usableFromInline
     typealias Callback = @Sendable (Result) -> Void
 
-    /// Guards `callbacks` and `result`. Inline in the future, so a future is one allocation with no
-    /// mutex to create.
+    /// Guards `callbacks`, `isResolved` and `outcome`. Inline in the future, so a future is one
+    /// allocation with no mutex to create.
     @usableFromInline
     final let lock = SpinLock()
 
@@ -81,14 +82,18 @@ public class Future<Value: Sendable>: @unchecked Sendable {
         isResolved ? outcome : nil
     }
 
-    /// Releases the observers of a future dropped while pending, through ``FutureResolution``: each
-    /// holds the future it would resolve, whose observers hold the next one, so a long chain released
-    /// here in one go would nest a deinitializer per step.
+    /// Releases the observers of a future dropped while pending as ``FutureResolution`` runs callbacks:
+    /// each holds the future it would resolve, whose observers hold the next one, so a long chain
+    /// released here in one go would nest a deinitializer per step. Up to its nesting limit the release
+    /// happens here; deeper, a queued closure holds the observers until the outermost resolution or
+    /// release on this thread drops it.
     deinit {
         guard !callbacks.isEmpty else { return }
         var released = FutureCallbacks<Value>()
         swap(&released, &callbacks)
-        FutureResolution.release(consume released)
+        if !FutureResolution.runIfShallow({ released = FutureCallbacks() }) {
+            FutureResolution.enqueue { [released] in _ = released }
+        }
     }
 
     /// Creates a future already resolved with `value`.
@@ -159,15 +164,12 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     /// anything) if it is resolved. The caller must then call the callback itself, outside the lock.
     @inlinable
     final func register(_ callback: @escaping Callback) -> Result? {
-        lock.withLock {
-            if let result { return result }
-            _ = callbacks.append(callback)
-            return nil
-        }
+        registerRemovably(callback).result
     }
 
     /// Like ``register(_:)``, also returning the callback's identifier, for ``unregister(_:)``.
-    func registerRemovably(_ callback: @escaping Callback) -> (id: Int?, result: Result?) {
+    @inlinable
+    final func registerRemovably(_ callback: @escaping Callback) -> (id: Int?, result: Result?) {
         lock.withLock {
             if let result { return (nil, result) }
             return (callbacks.append(callback), nil)

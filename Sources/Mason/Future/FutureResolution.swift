@@ -15,7 +15,9 @@ import Android
 /// overflow the stack. So each thread counts how deep it is in resolutions; up to
 /// ``maximumNesting`` the callbacks run at once, inside the call that resolves the future, and deeper
 /// than that they are queued and run, in order, by the outermost resolution on the same thread once
-/// its current callback returns — still before that outermost `resolve` returns.
+/// its current callback returns — still before that outermost `resolve` returns. Dropping a pending
+/// chain nests the same way (each observer holds the next future), so a future's deinitializer
+/// releases its observers through the same two calls.
 ///
 /// ```swift
 /// if !FutureResolution.runIfShallow({ callbacks.run(with: result) }) {
@@ -58,35 +60,11 @@ enum FutureResolution {
         ThreadQueue.current.pending.append(callbacks)
     }
 
-    /// Releases `value`, which may hold the last references to futures that hold more in turn (the
-    /// observers of a pending future dropped with its chain): at once, up to ``maximumNesting``
-    /// releases deep on this thread, and deeper than that by the outermost release, batch by batch,
-    /// so that dropping a chain of any length takes a bounded stack.
-    static func release(_ value: consuming Any) {
-        let queue = ThreadQueue.current
-        guard queue.releaseDepth < maximumNesting else {
-            queue.released.append(value)
-            return
-        }
-        queue.releaseDepth += 1
-        _ = consume value  // released here: deinitializers it sets off may come back
-        if queue.releaseDepth == 1 {
-            while !queue.released.isEmpty {
-                var batch = queue.released
-                queue.released = []
-                batch.removeAll()  // each release may nest again, up to the limit, and queue more
-            }
-        }
-        queue.releaseDepth -= 1
-    }
-
     /// One thread's resolution depth and queued callbacks. It is only ever touched by its own thread,
     /// through thread-specific storage, so it needs no lock and is not `Sendable`.
     final class ThreadQueue {
         var depth = 0
         var pending: [() -> Void] = []
-        var releaseDepth = 0
-        var released: [Any] = []
 
         /// The calling thread's queue, created on first use and released when the thread exits.
         static var current: ThreadQueue {
