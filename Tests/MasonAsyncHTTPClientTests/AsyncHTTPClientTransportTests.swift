@@ -124,16 +124,16 @@ import Darwin
         }
     }
 
-    // A body whose pieces come 15 s apart, asked for with a 10 s timeout: an idle timeout cuts it off,
-    // a deadline for the head does not (the client's 30 s read timeout bounds the wait between pieces).
+    // A body whose pieces come 30 s apart, asked for with a 20 s timeout: an idle timeout cuts it off,
+    // a deadline for the head does not (the client's 60 s read timeout bounds the wait between pieces).
     // The head comes at once, but on a machine busy with the whole suite under TSan it has taken more
-    // than 2.5 s: the timeout leaves it 10.
+    // than 10 s: the timeout leaves it 20.
     // The two requests run side by side, so the test takes as long as the slow body.
     @Test func theHeadDeadlinePolicyLetsABodyArriveSlowerThanTheRequestsTimeout() async throws {
         func exercise(_ server: LoopbackServer, _ client: HTTPClient) async throws {
             let request = URLRequest(
-                url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .seconds(15))),
-                timeoutInterval: 10)
+                url: server.url("/products/1", fault: .slowBody(chunks: 2, interval: .seconds(30))),
+                timeoutInterval: 20)
             async let idling = requestAsync(request, transport: AsyncHTTPClientTransport(client: client)).value
             let headDeadline = await requestAsync(
                 request, transport: AsyncHTTPClientTransport(client: client, timeoutPolicy: .headDeadline)
@@ -148,7 +148,7 @@ import Darwin
             #expect(!body.isEmpty)
         }
         var configuration = HTTPClient.Configuration()
-        configuration.timeout.read = .seconds(30)
+        configuration.timeout.read = .seconds(60)
         try await HTTPClient.withHTTPClient(configuration: configuration) { client in
             try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
                 try await exercise(server, client)
