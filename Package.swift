@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "Mason", targets: ["Mason"]),
         .library(name: "MasonNetwork", targets: ["MasonNetwork"]),
         .library(name: "MasonAsyncHTTPClient", targets: ["MasonAsyncHTTPClient"]),
+        .library(name: "MasonStore", targets: ["MasonStore"]),
+        .library(name: "MasonStoreNetwork", targets: ["MasonStoreNetwork"]),
         .library(name: "MasonTesting", targets: ["MasonTesting"]),
         .library(name: "MasonTestServer", targets: ["MasonTestServer"]),
         .executable(name: "mason-demo", targets: ["mason-demo"]),
@@ -38,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // Already dependencies of Hummingbird; named because MasonTestServer imports their modules.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
@@ -65,6 +68,27 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // Functional data operations over SQLite, on GRDB (links the system SQLite: libsqlite3-dev).
+        .target(
+            name: "MasonStore",
+            dependencies: [
+                "Mason",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The bridge: a persistent ResponseCache on SQLite. Apart, so that MasonNetwork never pulls GRDB.
+        .target(
+            name: "MasonStoreNetwork",
+            dependencies: [
+                "Mason",
+                "MasonNetwork",
+                "MasonStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
@@ -97,7 +121,9 @@ let package = Package(
                 "Mason",
                 "MasonNetwork",
                 "MasonAsyncHTTPClient",
+                "MasonStore",
                 "MasonTestServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -132,6 +158,27 @@ let package = Package(
                 "MasonTestServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        // The crash test's child: writes multi-row operations to a file until it is killed.
+        .executableTarget(
+            name: "mason-store-crash-child",
+            dependencies: ["MasonStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/MasonStoreCrashChild",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonStoreTests",
+            dependencies: [
+                "Mason",
+                "MasonStore",
+                "MasonStoreNetwork",
+                "MasonNetwork",
+                "MasonTesting",
+                "mason-store-crash-child",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

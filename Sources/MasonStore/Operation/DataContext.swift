@@ -1,0 +1,30 @@
+/// What a connection must offer for operations to run on it: nested units that roll back alone, and
+/// saving. GRDB's `Database` conforms; a second kind of connection conforms, and every combinator of
+/// ``DataOperation`` works on it unchanged.
+///
+/// ```swift
+/// extension MyConnection: DataContext {
+///     public func withNestedUnit<T>(_ body: () throws -> T) throws -> T {
+///         try execute("SAVEPOINT s"); defer { … }; return try body()
+///     }
+///     public func saveChanges() throws { try execute("COMMIT"); try execute("BEGIN") }
+/// }
+/// ```
+public protocol DataContext: SendableMetatype {
+    /// Runs `body` as a unit nested in the current work: if it throws, only what it did is undone,
+    /// and the error is rethrown.
+    ///
+    /// ```swift
+    /// try db.withNestedUnit { try Baby(name: "Bae").insert(db) }
+    /// ```
+    /// - Parameter body: The nested work.
+    /// - Returns: What `body` returns.
+    func withNestedUnit<T>(_ body: () throws -> T) throws -> T
+
+    /// Makes everything done so far durable: after it returns, no later failure undoes that work.
+    ///
+    /// ```swift
+    /// try db.saveChanges()
+    /// ```
+    func saveChanges() throws
+}

@@ -1,0 +1,71 @@
+extension DataOperation {
+    /// Transforms the element, in the same access: `transform` runs on the writer's queue, right after
+    /// the operation, so it may read the context's results safely.
+    ///
+    /// ```swift
+    /// let name = makeBaby(name: "Bae").map(\.name)   // DataOperation<Database, String>
+    /// ```
+    /// - Parameter transform: Turns the element into the new element; a throw fails the operation.
+    /// - Returns: An operation that runs this one, then `transform`.
+    @inlinable
+    public func map<NewElement>(
+        _ transform: @escaping @Sendable (Element) throws -> NewElement
+    ) -> DataOperation<Context, NewElement> {
+        DataOperation<Context, NewElement> { context in try transform(body(context)) }
+    }
+
+    /// Chains an operation chosen by the element, in the same access and the same transaction.
+    ///
+    /// ```swift
+    /// let named = makeBaby(name: "Bae").flatMap { baby in rename(baby, to: "Bea") }
+    /// ```
+    /// - Parameter transform: Chooses the next operation from the element.
+    /// - Returns: An operation that runs this one, then the one `transform` returns.
+    @inlinable
+    public func flatMap<NewElement>(
+        _ transform: @escaping @Sendable (Element) throws -> DataOperation<Context, NewElement>
+    ) -> DataOperation<Context, NewElement> {
+        DataOperation<Context, NewElement> { context in
+            let element = try body(context)
+            try Task.checkCancellation()
+            return try transform(element).body(context)
+        }
+    }
+
+    /// Runs `next` after this operation and keeps this one's element.
+    ///
+    /// ```swift
+    /// let bae = makeBaby(name: "Bae").then(logCreation)   // still the baby
+    /// ```
+    /// - Parameter next: The operation to run afterwards.
+    /// - Returns: An operation with this operation's element.
+    @inlinable
+    public func then<Other>(_ next: DataOperation<Context, Other>) -> DataOperation {
+        DataOperation { context in
+            let element = try body(context)
+            _ = try next.body(context)
+            return element
+        }
+    }
+
+    /// Handles a failure with a recovery operation, in the same access. The failed work is undone
+    /// first (a nested unit), so the recovery starts from where this operation started.
+    ///
+    /// ```swift
+    /// let baby = insertBaby(bae).recover { _ in fetchBaby(named: "Bae") }
+    /// ```
+    /// - Parameter recovery: Chooses an operation from the error.
+    /// - Returns: This operation's element, or the recovery's.
+    @inlinable
+    public func recover(
+        _ recovery: @escaping @Sendable (any Error) throws -> DataOperation
+    ) -> DataOperation where Context: DataContext {
+        DataOperation { context in
+            do {
+                return try context.withNestedUnit { try body(context) }
+            } catch {
+                return try recovery(error).body(context)
+            }
+        }
+    }
+}

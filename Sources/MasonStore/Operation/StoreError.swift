@@ -1,0 +1,107 @@
+/// Why a data operation failed: one typed error for everything `operate` can meet.
+///
+/// A database failure carries SQLite's result code and extended result code and the SQL of the
+/// statement that failed — **never its bound values**, which may be secrets. An error thrown by your
+/// own code inside an operation is kept in ``underlying`` with the kind ``Kind/operation``. Whatever the
+/// error, the work since the last save is rolled back before it reaches you.
+///
+/// ```swift
+/// do {
+///     try DataOperation.insert(Baby(name: "Bae")).save().operate(in: dbQueue)
+/// } catch where error.kind == .constraintViolation {
+///     print(error.extendedResultCode ?? 0, error.sql ?? "")   // 2067 INSERT INTO "baby" …
+/// }
+/// ```
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    /// The families of failure a caller can act on.
+    ///
+    /// ```swift
+    /// if error.kind == .busy { /* another connection holds the write lock: try later */ }
+    /// ```
+    public enum Kind: Sendable, Hashable {
+        /// A `UNIQUE`, `NOT NULL`, `CHECK` or foreign-key constraint refused the change.
+        case constraintViolation
+        /// A value of the wrong type: a column of a `STRICT` table, or a row that does not decode into
+        /// the record asked for.
+        case typeMismatch
+        /// The statement names a table or column the database does not have.
+        case missingSchema
+        /// An update or delete found no row for the record.
+        case recordNotFound
+        /// The file cannot be written: opened read-only, or a read-only transaction.
+        case readOnly
+        /// The file is damaged or is not a database.
+        case corrupt
+        /// Another connection holds a lock (`SQLITE_BUSY`, `SQLITE_LOCKED`): worth retrying.
+        case busy
+        /// The task was cancelled; the work since the last save is rolled back.
+        case cancelled
+        /// The operation was used where it cannot run (for example `save()` in a read).
+        case misuse
+        /// Any other SQLite failure; see ``resultCode`` and ``message``.
+        case database
+        /// Your own code threw inside the operation; see ``underlying``.
+        case operation
+    }
+
+    /// The family of the failure.
+    public var kind: Kind
+    /// SQLite's primary result code (19 for a constraint), when SQLite reported the failure.
+    public var resultCode: Int32?
+    /// SQLite's extended result code (2067 for a `UNIQUE` constraint), when SQLite reported it.
+    public var extendedResultCode: Int32?
+    /// What went wrong, in SQLite's words or Mason's.
+    public var message: String?
+    /// The SQL of the statement that failed, without its bound values.
+    public var sql: String?
+    /// The error your code threw, for ``Kind/operation`` (and the original error otherwise, when it
+    /// holds no bound values).
+    public var underlying: (any Error)?
+    /// How many `save()`s of the failed `operate` had committed before it failed: their work is
+    /// durable, everything after the last of them was rolled back. Zero when nothing was saved.
+    public var savesBeforeFailure = 0
+
+    /// Makes an error; Mason makes them for you from what SQLite and GRDB report.
+    ///
+    /// ```swift
+    /// let error = StoreError(kind: .misuse, message: "save() in a read")
+    /// ```
+    /// - Parameters:
+    ///   - kind: The family of the failure.
+    ///   - resultCode: SQLite's primary result code.
+    ///   - extendedResultCode: SQLite's extended result code.
+    ///   - message: What went wrong.
+    ///   - sql: The failed statement's SQL, without bound values.
+    ///   - underlying: The original error.
+    public init(
+        kind: Kind,
+        resultCode: Int32? = nil,
+        extendedResultCode: Int32? = nil,
+        message: String? = nil,
+        sql: String? = nil,
+        underlying: (any Error)? = nil
+    ) {
+        self.kind = kind
+        self.resultCode = resultCode
+        self.extendedResultCode = extendedResultCode
+        self.message = message
+        self.sql = sql
+        self.underlying = underlying
+    }
+
+    /// One line: the kind, the codes, the message and the SQL.
+    ///
+    /// ```swift
+    /// print(error)   // constraintViolation (SQLite 19/2067): UNIQUE constraint failed: baby.name — INSERT INTO "baby" …
+    /// ```
+    public var description: String {
+        var text = "\(kind)"
+        if let resultCode {
+            text += " (SQLite \(resultCode)" + (extendedResultCode.map { "/\($0)" } ?? "") + ")"
+        }
+        if let message { text += ": \(message)" }
+        if let sql { text += " — \(sql)" }
+        if kind == .operation, let underlying { text += ": \(underlying)" }
+        return text
+    }
+}

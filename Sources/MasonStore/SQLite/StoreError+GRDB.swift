@@ -1,0 +1,66 @@
+internal import GRDB
+
+extension StoreError {
+    /// The typed error for whatever an access threw: GRDB's `DatabaseError` keeps its codes, message
+    /// and SQL but loses its arguments; a decoding failure is a type mismatch; a cancellation (or an
+    /// interrupt caused by one) is ``Kind/cancelled``; anything else is your code's, kept whole.
+    ///
+    /// `operate` makes these for you; use it for GRDB calls of your own outside an operation.
+    ///
+    /// ```swift
+    /// do { dbQueue = try DatabaseQueue(path: path) } catch { throw StoreError(error) }
+    /// ```
+    /// - Parameter error: What GRDB, SQLite or your code threw.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as StoreError:
+            self = error
+        case let error as DatabaseError:
+            self.init(
+                kind: Self.kind(of: error),
+                resultCode: error.resultCode.primaryResultCode.rawValue,
+                extendedResultCode: error.extendedResultCode.rawValue,
+                message: error.message,
+                sql: error.sql
+            )
+        case is CancellationError:
+            self.init(kind: .cancelled, message: "the task was cancelled", underlying: error)
+        case is RowDecodingError:
+            // Its description names the column and the value (which may be a secret): keep neither.
+            self.init(kind: .typeMismatch, message: "a row does not decode into the record asked for")
+        case let error as RecordError:
+            if case .recordNotFound(let table, _) = error {
+                self.init(kind: .recordNotFound, message: "no row in \(table) for the record")
+            } else {
+                self.init(kind: .database, message: "a record could not be persisted")
+            }
+        default:
+            self.init(kind: .operation, underlying: error)
+        }
+    }
+
+    private static func kind(of error: DatabaseError) -> Kind {
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_CONSTRAINT:
+            return error.extendedResultCode == .SQLITE_CONSTRAINT_DATATYPE ? .typeMismatch : .constraintViolation
+        case .SQLITE_MISMATCH:
+            return .typeMismatch
+        case .SQLITE_READONLY:
+            return .readOnly
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return .corrupt
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .busy
+        case .SQLITE_INTERRUPT:
+            return .cancelled
+        case .SQLITE_MISUSE:
+            return .misuse
+        case .SQLITE_ERROR:
+            let message = error.message ?? ""
+            return message.hasPrefix("no such table") || message.hasPrefix("no such column")
+                ? .missingSchema : .database
+        default:
+            return .database
+        }
+    }
+}

@@ -1,0 +1,41 @@
+internal import GRDB
+import Synchronization
+
+/// What Mason knows about one access in progress: whether it may write, how many nested units
+/// (savepoints) are open, and what has been saved. It exists from the start of an `operate` to its
+/// end, and lets an operation nested on the same `Database` (the seed's `operate(context)`) find the
+/// access it runs in, so nesting never opens a second access.
+///
+/// `@unchecked Sendable`: it is stored in the global registry, but its mutable fields are touched only
+/// by the code running inside its access, which GRDB serializes on one thread at a time; the
+/// registry itself is behind a `Mutex`.
+final class StoreSession: @unchecked Sendable {
+    /// Whether the access is a write (savepoints, `save()`); a read runs nested units as they are.
+    let isWriting: Bool
+    /// The number of nested units open, so `save()` can open them again after its commit.
+    var openUnits = 0
+    /// How many times the access committed.
+    var saves = 0
+    /// `Database.totalChangesCount` at the last commit (or the start), to tell unsaved work from none.
+    var changesAtLastSave = 0
+
+    private init(isWriting: Bool) {
+        self.isWriting = isWriting
+    }
+
+    private static let registry = Mutex<[ObjectIdentifier: StoreSession]>([:])
+
+    /// The session of the access `db` is in, if Mason opened it.
+    static func current(for db: Database) -> StoreSession? {
+        registry.withLock { $0[ObjectIdentifier(db)] }
+    }
+
+    /// Runs `body` as the session of `db` (replacing none: callers check ``current(for:)`` first).
+    static func run<T>(on db: Database, writing: Bool, _ body: (StoreSession) throws -> T) rethrows -> T {
+        let session = StoreSession(isWriting: writing)
+        let key = ObjectIdentifier(db)
+        registry.withLock { $0[key] = session }
+        defer { _ = registry.withLock { $0.removeValue(forKey: key) } }
+        return try body(session)
+    }
+}

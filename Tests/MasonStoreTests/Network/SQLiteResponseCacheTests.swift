@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import MasonNetwork
+import MasonStore
+import MasonStoreNetwork
+import MasonTesting
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The persistent response cache: what one process stores, the next one reads; freshness on the
+/// wall clock; no-store refused; and MasonNetwork's caching transport on top of it.
+@Suite(.timeLimit(.minutes(5))) struct SQLiteResponseCacheTests {
+    @Test func aStoredResponseSurvivesTheCacheAndIsFreshForItsTimeToLive() throws {
+        let store = try StoreFixture()
+        let clock = Mutex<Duration>(.seconds(1_800_000_000))
+        let key = CacheKey(
+            method: "GET", url: "https://example.com/products/1", headers: ["Accept": "application/json"])
+        do {
+            let cache = try SQLiteResponseCache(
+                writer: store.writer, timeToLive: .seconds(60), now: { clock.withLock { $0 } })
+            cache.store(
+                CachedResponse(
+                    data: Data("{\"id\":1}".utf8), status: 200, headers: ["ETag": "\"v1\""], storedAt: cache.now),
+                for: key)
+            #expect(cache.count == 1)
+        }
+        let reopened = try SQLiteResponseCache(
+            writer: try DatabaseQueue(path: store.path), timeToLive: .seconds(60), now: { clock.withLock { $0 } })
+        let hit = try #require(reopened.cachedResponse(for: key))
+        #expect(String(decoding: hit.data, as: UTF8.self) == "{\"id\":1}")
+        #expect(hit.status == 200)
+        #expect(hit.value(forHeader: "etag") == "\"v1\"")
+        #expect(reopened.isFresh(hit))
+        clock.withLock { $0 += .seconds(61) }
+        #expect(!reopened.isFresh(hit))
+        #expect(
+            reopened.cachedResponse(for: CacheKey(method: "GET", url: "https://example.com/products/1")) == nil,
+            "other headers, other key")
+        reopened.removeCachedResponse(for: key)
+        #expect(reopened.cachedResponse(for: key) == nil)
+    }
+
+    @Test func noStoreIsNotKept() throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
+        let key = CacheKey(method: "GET", url: "https://example.com/secret")
+        cache.store(CachedResponse(data: Data("x".utf8), status: 200, storedAt: cache.now), for: key)
+        cache.store(
+            CachedResponse(
+                data: Data("y".utf8), status: 200, headers: ["Cache-Control": "no-store"], storedAt: cache.now),
+            for: key)
+        #expect(cache.cachedResponse(for: key) == nil)
+    }
+
+    @Test func theCachingTransportAnswersFromTheFileAfterARestart() async throws {
+        let store = try StoreFixture()
+        let sent = Atomic<Int>(0)
+        let network = StubTransport { _ in
+            sent.add(1, ordering: .relaxed)
+            return .json(#"{"id":7}"#)
+        }
+        let request = URLRequest(url: URL(string: "https://example.com/products/7")!)
+        let first = network.caching(
+            try SQLiteResponseCache(path: store.path, timeToLive: .seconds(300)), policy: .cacheFirst)
+        _ = try await first.send(request)
+        let afterRestart = network.caching(
+            try SQLiteResponseCache(path: store.path, timeToLive: .seconds(300)), policy: .cacheFirst)
+        let (data, response) = try await afterRestart.send(request)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"id":7}"#)
+        #expect(response.statusCode == 200)
+        #expect(sent.load(ordering: .relaxed) == 1, "the second answer came from the file")
+    }
+}
