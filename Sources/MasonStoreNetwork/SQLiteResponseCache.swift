@@ -64,13 +64,7 @@ public final class SQLiteResponseCache: ResponseCache {
     ///   - timeToLive: How long a stored response counts as fresh.
     /// - Throws: ``MasonStore/StoreError`` when the file cannot be opened or the table created.
     public convenience init(path: String, timeToLive: Duration) throws(StoreError) {
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path)
-        } catch {
-            throw StoreError(error)
-        }
-        try self.init(writer: queue, timeToLive: timeToLive)
+        try self.init(writer: DatabaseQueue.opening(path: path), timeToLive: timeToLive)
     }
 
     /// The current time, from 1970.

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import MasonStore
+import Testing
+
+/// Bad input gets a typed error with SQLite's codes and the statement's SQL (never its bound values),
+/// and leaves nothing half-written.
+@Suite(.timeLimit(.minutes(5))) struct BadInputTests {
+    @Test(arguments: WriterKind.allCases) func aConstraintViolationRollsBackTheWholeOperation(kind: WriterKind) throws {
+        let store = try StoreFixture(kind)
+        _ = try makeBaby(name: "Bae").save().operate(in: store.writer)
+        let operation = sequence(["Bea", "secret-token-123", "Bae"].map(makeBaby)).save()
+        let error = #expect(throws: StoreError.self) { try operation.operate(in: store.writer) }
+        #expect(error?.kind == .constraintViolation)
+        #expect(error?.resultCode == 19)
+        #expect(error?.extendedResultCode == 2067)
+        #expect(error?.sql?.contains("INSERT INTO \"baby\"") == true)
+        #expect(error.map { "\($0)" }?.contains("Bae") == false, "bound values never reach the error")
+        #expect(error?.message?.contains("UNIQUE constraint failed: baby.name") == true)
+        #expect(try store.namesOnDisk() == ["Bae"], "Bea was rolled back with the rest")
+    }
+
+    @Test func boundValuesStayOutOfTheError() throws {
+        let store = try StoreFixture()
+        let error = #expect(throws: StoreError.self) {
+            try DataOperation<Database, Void>.execute(
+                sql: "INSERT INTO baby (id, name) VALUES (?, ?), (?, ?)",
+                arguments: [1, "password=hunter2", 1, "password=hunter2"]
+            ).save().operate(in: store.writer)
+        }
+        let text = error.map { "\($0) \($0.message ?? "") \($0.sql ?? "") \(String(describing: $0.underlying))" } ?? ""
+        #expect(!text.contains("hunter2"))
+        #expect(error?.kind == .constraintViolation)
+    }
+
+    @Test func aTypeMismatchInAStrictTable() throws {
+        let store = try StoreFixture()
+        try DataOperation<Database, Void>.execute(sql: "CREATE TABLE measure (value INTEGER NOT NULL) STRICT").save()
+            .operate(in: store.writer)
+        let error = #expect(throws: StoreError.self) {
+            try DataOperation<Database, Void>.execute(
+                sql: "INSERT INTO measure (value) VALUES (?)", arguments: ["twelve"]
+            ).save()
+                .operate(in: store.writer)
+        }
+        #expect(error?.kind == .typeMismatch)
+        #expect(error?.extendedResultCode == 3091)
+    }
+
+    @Test func aRowThatDoesNotDecodeIsATypeMismatch() throws {
+        struct Measure: Codable, Sendable, FetchableRecord, TableRecord {
+            var value: Int
+            var takenAt: Date
+        }
+        let store = try StoreFixture()
+        try DataOperation<Database, Void>.execute(
+            sql: "CREATE TABLE measure (value, takenAt); INSERT INTO measure VALUES (12, 'secret twelve')"
+        )
+        .save().operate(in: store.writer)
+        let error = #expect(throws: StoreError.self) {
+            try DataOperation.fetchAll(Measure.self).read(from: store.writer)
+        }
+        #expect(error?.kind == .typeMismatch)
+        #expect(error.map { "\($0)" }?.contains("secret") == false)
+    }
+
+    @Test func aMissingTable() throws {
+        let store = try StoreFixture()
+        let error = #expect(throws: StoreError.self) {
+            try makeBaby(name: "Bae").flatMap { _ in DataOperation<Database, Void>.execute(sql: "DELETE FROM toddler") }
+                .save()
+                .operate(in: store.writer)
+        }
+        #expect(error?.kind == .missingSchema)
+        #expect(error?.resultCode == 1)
+        #expect(error?.sql == "DELETE FROM toddler")
+        #expect(try store.namesOnDisk().isEmpty)
+    }
+
+    @Test func aReadOnlyFile() throws {
+        let store = try StoreFixture()
+        _ = try makeBaby(name: "Bae").save().operate(in: store.writer)
+        var configuration = Configuration()
+        configuration.readonly = true
+        let readOnly = try DatabaseQueue.opening(path: store.path, configuration: configuration)
+        let error = #expect(throws: StoreError.self) { try makeBaby(name: "Bea").save().operate(in: readOnly) }
+        #expect(error?.kind == .readOnly)
+        #expect(error?.resultCode == 8)
+        #expect(try store.namesOnDisk() == ["Bae"])
+    }
+
+    @Test func aCorruptFileOpenedAsAPool() throws {
+        let store = try StoreFixture()
+        let path = store.folder.appendingPathComponent("corrupt.sqlite").path
+        try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: StoreError.self) { try DatabasePool.opening(path: path) }
+        #expect(error?.kind == .corrupt)
+    }
+
+    @Test func aCorruptFile() throws {
+        let store = try StoreFixture()
+        let path = store.folder.appendingPathComponent("corrupt.sqlite").path
+        try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: StoreError.self) { try DatabaseQueue.opening(path: path) }
+        #expect(error?.kind == .corrupt)
+        #expect(error?.resultCode == 26)
+    }
+}
