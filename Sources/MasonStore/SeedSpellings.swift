@@ -22,7 +22,7 @@ public typealias FunctionalDataOperation<Element> = DataOperation<Database, Elem
 public typealias ResultFDO<Element, Failure: Error> = ResultDataOperation<Database, Element, Failure>
 
 extension DataOperation where Context == Database {
-    /// The article's spelling of ``operate(in:logger:)-(DatabaseWriter,_)``: runs the operation in one
+    /// The article's spelling of `operate(in:logger:)`: runs the operation in one
     /// serialized access of `writer`, blocking the caller.
     ///
     /// ```swift
@@ -35,7 +35,7 @@ extension DataOperation where Context == Database {
         try operate(in: writer)
     }
 
-    /// The article's spelling of ``operate(in:)-(Database)``: runs the operation nested in the
+    /// The article's spelling of `operate(in:)`: runs the operation nested in the
     /// access `context` belongs to.
     ///
     /// ```swift

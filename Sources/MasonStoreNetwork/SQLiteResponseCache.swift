@@ -3,7 +3,7 @@ public import GRDB
 public import MasonNetwork
 public import MasonStore
 
-/// A ``MasonNetwork/ResponseCache`` kept in an SQLite file, so cached responses survive the process:
+/// A `ResponseCache` kept in an SQLite file, so cached responses survive the process:
 /// MasonNetwork's cache policies (`cacheFirst`, `networkFirst`, …) over MasonStore.
 ///
 /// Entries live in one table, `mason_response_cache`, created on first use. Their age is measured on
@@ -29,7 +29,7 @@ public final class SQLiteResponseCache: ResponseCache {
     ///   - writer: A `DatabaseQueue` or `DatabasePool`, which may hold other tables too.
     ///   - timeToLive: How long a stored response counts as fresh.
     ///   - now: The current time, from 1970; tests pass their own.
-    /// - Throws: ``MasonStore/StoreError`` when the table cannot be created.
+    /// - Throws: `StoreError` when the table cannot be created.
     public init(
         writer: any DatabaseWriter,
         timeToLive: Duration,
@@ -62,7 +62,7 @@ public final class SQLiteResponseCache: ResponseCache {
     /// - Parameters:
     ///   - path: The file; created if missing.
     ///   - timeToLive: How long a stored response counts as fresh.
-    /// - Throws: ``MasonStore/StoreError`` when the file cannot be opened or the table created.
+    /// - Throws: `StoreError` when the file cannot be opened or the table created.
     public convenience init(path: String, timeToLive: Duration) throws(StoreError) {
         try self.init(writer: DatabaseQueue.opening(path: path), timeToLive: timeToLive)
     }

@@ -3,14 +3,14 @@ public import Mason
 extension DataOperation where Context: DataContext {
     /// Tries the operation again when it fails, each attempt a nested unit: a failed attempt's work
     /// is undone before the next one starts. Waits between attempts with `sleeper`, which blocks the
-    /// writer's thread — keep delays short, or zero (``RetryPolicy/immediate(retries:)``).
+    /// writer's thread — keep delays short, or zero (`RetryPolicy.immediate(retries:)`).
     ///
     /// ```swift
     /// let claimed = claimNextJob().retry(.immediate(retries: 2))   // up to 3 attempts
     /// ```
     /// - Parameters:
     ///   - policy: How many attempts and how long between them.
-    ///   - sleeper: How to wait (``ThreadSleeper/system`` by default).
+    ///   - sleeper: How to wait (`ThreadSleeper.system` by default).
     ///   - retryIf: Which failures deserve another attempt (every failure by default).
     /// - Returns: An operation with the first successful attempt's element.
     @inlinable

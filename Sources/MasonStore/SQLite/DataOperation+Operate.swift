@@ -16,7 +16,7 @@ extension DataOperation where Context == Database {
     /// operation running on the same writer, it runs as a nested unit (a savepoint), never a second
     /// access, so it cannot deadlock or hit GRDB's re-entrancy check.
     ///
-    /// Blocks the calling thread; from `async` code use ``operate(in:logger:)-(DatabaseWriter,_)`` with
+    /// Blocks the calling thread; from `async` code use `operate(in:logger:)` with
     /// `await`, which does not.
     ///
     /// ```swift
@@ -41,7 +41,7 @@ extension DataOperation where Context == Database {
     }
 
     /// Runs the operation in one serialized access of `writer` without blocking a thread: the
-    /// `async` twin of ``operate(in:logger:)-(DatabaseWriter,_)``, with the same transaction rules.
+    /// `async` twin of `operate(in:logger:)`, with the same transaction rules.
     ///
     /// Cancelling the task interrupts the statement running and rolls back everything since the
     /// last save; the error is ``StoreError/Kind/cancelled``.
@@ -128,7 +128,7 @@ extension DataOperation where Context == Database {
     }
 
     /// Runs a read-only operation on `reader` without blocking a thread: the `async` twin of
-    /// ``read(from:)-(DatabaseReader)``.
+    /// `read(from:)`.
     ///
     /// ```swift
     /// let babies = try await DataOperation.fetchAll(Baby.self).read(from: dbPool)
@@ -146,7 +146,7 @@ extension DataOperation where Context == Database {
         }
     }
 
-    /// Runs the operation like ``operate(in:logger:)-(DatabaseWriter,_)``, and again when another
+    /// Runs the operation like `operate(in:logger:)`, and again when another
     /// connection held the database (``StoreError/Kind/busy``) and nothing had been saved yet —
     /// waiting between attempts as `policy` says, with `sleeper` (which blocks the caller).
     ///
@@ -156,7 +156,7 @@ extension DataOperation where Context == Database {
     /// - Parameters:
     ///   - writer: A `DatabaseQueue` or `DatabasePool`.
     ///   - policy: How many attempts and how long between them.
-    ///   - sleeper: How to wait (``ThreadSleeper/system``: for real).
+    ///   - sleeper: How to wait (`ThreadSleeper.system`: for real).
     /// - Returns: The element of the first attempt that ran to the end.
     /// - Throws: ``StoreError``: the last attempt's.
     public func operate(

@@ -26,7 +26,7 @@ extension DatabaseQueue {
 
 extension DatabasePool {
     /// Opens (or creates) the database at `path` in WAL mode, failing with a typed ``StoreError``
-    /// (see ``GRDB/DatabaseQueue/opening(path:configuration:)``).
+    /// (see `DatabaseQueue.opening(path:configuration:)`).
     ///
     /// ```swift
     /// let dbPool = try DatabasePool.opening(path: folder + "/babies.sqlite")

@@ -21,7 +21,7 @@ extension ResultDataOperation where Context == Database {
         }
     }
 
-    /// The `async` twin of ``operate(in:)-(DatabaseWriter)``.
+    /// The `async` twin of `operate(in:)`.
     ///
     /// ```swift
     /// let outcome = try await checkedBaby.operate(in: dbPool)
