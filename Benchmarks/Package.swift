@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -32,6 +33,18 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
             path: "Benchmarks/Effects",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // GRDB's own performance workloads, through MasonStore and through raw GRDB in the same run.
+        .executableTarget(
+            name: "Store",
+            dependencies: [
+                .product(name: "MasonStore", package: "Mason"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Store",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

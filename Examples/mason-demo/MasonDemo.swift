@@ -2,7 +2,7 @@
 //
 //     swift run mason-demo                                  # against an embedded loopback server
 //     swift run mason-demo --base-url http://127.0.0.1:8080 # against a server of yours
-//     swift run mason-demo --offline                        # composition and effects only
+//     swift run mason-demo --offline                        # composition, effects and the store only
 //
 // Each section names the seed it comes from and prints what its expressions return.
 import ArgumentParser
@@ -13,7 +13,7 @@ import Mason
 struct MasonDemo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mason-demo",
-        abstract: "The seeds' examples, running: composition, effects, and networking.",
+        abstract: "The seeds' examples, running: composition, effects, the store, and networking.",
         discussion: """
             The network examples run against an HTTP server embedded in the demo (on 127.0.0.1, a random \
             port), which serves the seeds' APIs and injects the faults the examples recover from. With \
@@ -44,6 +44,7 @@ struct MasonDemo: AsyncParsableCommand {
         await Self.futuresAndPromises()
         Self.effectTypes()
         Self.algebra()
+        try StoreDemo.run()
         if !offline {
             try await NetworkDemo.run(baseURL: baseURL.flatMap(URL.init(string:)))
         }

@@ -9,6 +9,7 @@ extension DataOperation where Context == Database, Element: MutablePersistableRe
     /// ```
     /// - Parameter record: The record to insert.
     /// - Returns: An operation whose element is the inserted record.
+    @inlinable
     public static func insert(_ record: Element) -> DataOperation {
         DataOperation { db in try record.inserted(db) }
     }
@@ -20,6 +21,7 @@ extension DataOperation where Context == Database, Element: MutablePersistableRe
     /// ```
     /// - Parameter record: The record, with its new values.
     /// - Returns: An operation whose element is the record.
+    @inlinable
     public static func update(_ record: Element) -> DataOperation {
         DataOperation { db in
             try record.update(db)
@@ -37,6 +39,7 @@ extension DataOperation where Context == Database, Element: PersistableRecord & 
     /// ```
     /// - Parameter record: The record to insert or update.
     /// - Returns: An operation whose element is the stored record.
+    @inlinable
     public static func upsert(_ record: Element) -> DataOperation {
         DataOperation { db in try record.upsertAndFetch(db) }
     }
@@ -50,6 +53,7 @@ extension DataOperation where Context == Database, Element == Bool {
     /// ```
     /// - Parameter record: The record whose row to delete.
     /// - Returns: An operation whose element is `true` when a row was deleted.
+    @inlinable
     public static func delete<Record: MutablePersistableRecord & Sendable>(_ record: Record) -> DataOperation {
         DataOperation { db in try record.delete(db) }
     }
@@ -65,6 +69,7 @@ extension DataOperation where Context == Database {
     ///   - type: The record type.
     ///   - id: The primary key.
     /// - Returns: An operation whose element is the record, if there is one.
+    @inlinable
     public static func fetchOne<Record: FetchableRecord & TableRecord & Identifiable & Sendable>(
         _ type: Record.Type,
         id: Record.ID
@@ -79,6 +84,7 @@ extension DataOperation where Context == Database {
     /// ```
     /// - Parameter type: The record type.
     /// - Returns: An operation whose element is every record.
+    @inlinable
     public static func fetchAll<Record: FetchableRecord & TableRecord & Sendable>(
         _ type: Record.Type
     ) -> DataOperation where Element == [Record] {
@@ -92,6 +98,7 @@ extension DataOperation where Context == Database {
     /// ```
     /// - Parameter request: What to fetch.
     /// - Returns: An operation whose element is the records, in the request's order.
+    @inlinable
     public static func fetchAll<Record: FetchableRecord & Sendable>(
         _ request: QueryInterfaceRequest<Record>
     ) -> DataOperation where Element == [Record] {
@@ -105,6 +112,7 @@ extension DataOperation where Context == Database {
     /// ```
     /// - Parameter type: The record type.
     /// - Returns: An operation whose element is the number of rows.
+    @inlinable
     public static func count<Record: TableRecord>(_ type: Record.Type) -> DataOperation where Element == Int {
         DataOperation { db in try Record.fetchCount(db) }
     }
@@ -116,6 +124,7 @@ extension DataOperation where Context == Database {
     /// ```
     /// - Parameter request: What to count.
     /// - Returns: An operation whose element is the number of rows.
+    @inlinable
     public static func count<Record>(_ request: QueryInterfaceRequest<Record>) -> DataOperation
     where Element == Int {
         DataOperation { db in try request.fetchCount(db) }
@@ -130,6 +139,7 @@ extension DataOperation where Context == Database {
     ///   - sql: One or more statements.
     ///   - arguments: The values bound to the `?` and `:name` parameters.
     /// - Returns: An operation that runs them.
+    @inlinable
     public static func execute(sql: String, arguments: StatementArguments = StatementArguments()) -> DataOperation
     where Element == Void {
         DataOperation { db in try db.execute(sql: sql, arguments: arguments) }
