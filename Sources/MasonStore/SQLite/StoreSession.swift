@@ -1,5 +1,5 @@
 internal import GRDB
-import Synchronization
+import Mason
 
 /// What Mason knows about one access in progress: whether it may write, how many nested units
 /// (savepoints) are open, and what has been saved. It exists from the start of an `operate` to its
@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: it is stored in the global registry, but its mutable fields are touched only
 /// by the code running inside its access, which GRDB serializes on one thread at a time; the
-/// registry itself is behind a `Mutex`.
+/// registry itself is behind a lock (`Locked`: a pthread mutex, which Thread Sanitizer understands;
+/// it reports the futex of `Synchronization.Mutex` as a race).
 final class StoreSession: @unchecked Sendable {
     /// Whether the access is a write (savepoints, `save()`); a read runs nested units as they are.
     let isWriting: Bool
@@ -23,7 +24,7 @@ final class StoreSession: @unchecked Sendable {
         self.isWriting = isWriting
     }
 
-    private static let registry = Mutex<[ObjectIdentifier: StoreSession]>([:])
+    private static let registry = Locked<[ObjectIdentifier: StoreSession]>([:])
 
     /// The session of the access `db` is in, if Mason opened it.
     static func current(for db: Database) -> StoreSession? {
