@@ -14,34 +14,45 @@ import FoundationNetworking
 /// The persistent response cache: what one process stores, the next one reads; freshness on the
 /// wall clock; no-store refused; and MasonNetwork's caching transport on top of it.
 @Suite(.timeLimit(.minutes(5))) struct SQLiteResponseCacheTests {
-    @Test func aStoredResponseSurvivesTheCacheAndIsFreshForItsTimeToLive() throws {
+    /// Wall-clock time the test moves by hand.
+    final class TestClock: Sendable {
+        let now = Mutex<Duration>(.seconds(1_800_000_000))
+        var reading: @Sendable () -> Duration { { self.now.withLock { $0 } } }
+        func advance(by duration: Duration) { now.withLock { $0 += duration } }
+    }
+
+    static let key = CacheKey(
+        method: "GET", url: "https://example.com/products/1", headers: ["Accept": "application/json"])
+
+    @Test func aStoredResponseSurvivesTheCache() throws {
         let store = try StoreFixture()
-        let clock = Mutex<Duration>(.seconds(1_800_000_000))
-        let key = CacheKey(
-            method: "GET", url: "https://example.com/products/1", headers: ["Accept": "application/json"])
-        do {
-            let cache = try SQLiteResponseCache(
-                writer: store.writer, timeToLive: .seconds(60), now: { clock.withLock { $0 } })
-            cache.store(
-                CachedResponse(
-                    data: Data("{\"id\":1}".utf8), status: 200, headers: ["ETag": "\"v1\""], storedAt: cache.now),
-                for: key)
-            #expect(cache.count == 1)
-        }
+        let clock = TestClock()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: clock.reading)
+        let body = Data(#"{"id":1}"#.utf8)
+        cache.store(
+            CachedResponse(data: body, status: 200, headers: ["ETag": "v1"], storedAt: cache.now), for: Self.key)
+        #expect(cache.count == 1)
         let reopened = try SQLiteResponseCache(
-            writer: try DatabaseQueue(path: store.path), timeToLive: .seconds(60), now: { clock.withLock { $0 } })
-        let hit = try #require(reopened.cachedResponse(for: key))
-        #expect(String(decoding: hit.data, as: UTF8.self) == "{\"id\":1}")
+            writer: DatabaseQueue(path: store.path), timeToLive: .seconds(60), now: clock.reading)
+        let hit = try #require(reopened.cachedResponse(for: Self.key))
+        #expect(hit.data == body)
         #expect(hit.status == 200)
-        #expect(hit.value(forHeader: "etag") == "\"v1\"")
-        #expect(reopened.isFresh(hit))
-        clock.withLock { $0 += .seconds(61) }
-        #expect(!reopened.isFresh(hit))
-        #expect(
-            reopened.cachedResponse(for: CacheKey(method: "GET", url: "https://example.com/products/1")) == nil,
-            "other headers, other key")
-        reopened.removeCachedResponse(for: key)
-        #expect(reopened.cachedResponse(for: key) == nil)
+        #expect(hit.value(forHeader: "etag") == "v1")
+    }
+
+    @Test func freshnessIsOnTheWallClockAndKeysKeepTheirHeaders() throws {
+        let store = try StoreFixture()
+        let clock = TestClock()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: clock.reading)
+        cache.store(CachedResponse(data: Data("x".utf8), status: 200, storedAt: cache.now), for: Self.key)
+        let hit = try #require(cache.cachedResponse(for: Self.key))
+        #expect(cache.isFresh(hit))
+        clock.advance(by: .seconds(61))
+        #expect(!cache.isFresh(hit))
+        let withoutAccept = CacheKey(method: "GET", url: "https://example.com/products/1")
+        #expect(cache.cachedResponse(for: withoutAccept) == nil, "other headers, other key")
+        cache.removeCachedResponse(for: Self.key)
+        #expect(cache.cachedResponse(for: Self.key) == nil)
     }
 
     @Test func noStoreIsNotKept() throws {
