@@ -1,6 +1,6 @@
 import Mason
 
-/// Map: `operation <&> transform` is ``DataOperation/map(_:)``.
+/// Map: `operation <&> transform` is `DataOperation.map(_:)`.
 ///
 /// ```swift
 /// let name = makeBaby(name: "Bae") <&> \.name
@@ -13,7 +13,7 @@ public func <&> <Context, Element, NewElement>(
     operation.map(transform)
 }
 
-/// Bind: `operation >>- transform` is ``DataOperation/flatMap(_:)``.
+/// Bind: `operation >>- transform` is `DataOperation.flatMap(_:)`.
 ///
 /// ```swift
 /// let renamed = makeBaby(name: "Bae") >>- { rename($0, to: "Bea") }

@@ -21,7 +21,7 @@ extension DataOperation {
         self.init { context in try serial(context) }
     }
 
-    /// ``map(_:)`` for a transform that is not `@Sendable`: runs of it take turns under a lock.
+    /// `map(_:)` for a transform that is not `@Sendable`: runs of it take turns under a lock.
     ///
     /// ```swift
     /// let formatter = NumberFormatter()        // not Sendable
@@ -38,7 +38,7 @@ extension DataOperation {
         return map { element in try serial(element) }
     }
 
-    /// ``flatMap(_:)`` for a transform that is not `@Sendable`: runs of it take turns under a lock.
+    /// `flatMap(_:)` for a transform that is not `@Sendable`: runs of it take turns under a lock.
     ///
     /// ```swift
     /// let chooser = Chooser()                  // not Sendable

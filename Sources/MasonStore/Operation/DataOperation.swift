@@ -4,7 +4,7 @@
 /// An operation is a function from a context (for SQLite, GRDB's `Database` inside an access of a
 /// `DatabaseQueue` or `DatabasePool`) to an element. Its function is private: the only way to run it
 /// is `operate`, which first takes the writer's serialized access, so no caller can touch the
-/// database from the wrong thread. Operations compose with ``map(_:)``, ``flatMap(_:)``,
+/// database from the wrong thread. Operations compose with `map(_:)`, `flatMap(_:)`,
 /// ``zip(_:)``, ``sequence(_:)``, ``save()-swift.method`` and ``retry(_:sleeper:retryIf:)``; the whole composition
 /// then runs in **one** access, in order.
 ///
