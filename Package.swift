@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "MasonAsyncHTTPClient", targets: ["MasonAsyncHTTPClient"]),
         .library(name: "MasonStore", targets: ["MasonStore"]),
         .library(name: "MasonStoreNetwork", targets: ["MasonStoreNetwork"]),
+        .library(name: "MasonApp", targets: ["MasonApp"]),
         .library(name: "MasonTesting", targets: ["MasonTesting"]),
         .library(name: "MasonTestServer", targets: ["MasonTestServer"]),
         .executable(name: "mason-demo", targets: ["mason-demo"]),
@@ -92,6 +93,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The pure functional app runtime (SimpleFunctional): the core only, never the network or the store.
+        .target(name: "MasonApp", dependencies: ["Mason"], swiftSettings: strict),
         // Light doubles: clocks, a stub transport, a log recorder. No server, so no Hummingbird.
         .target(
             name: "MasonTesting",
@@ -137,6 +140,11 @@ let package = Package(
                 "MasonTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonAppTests",
+            dependencies: ["MasonApp"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,226 @@
+import Mason
+
+/// The loop behind a ``Main``: runs the pure function once after `start()` and once per input, serially,
+/// in arrival order; hands each output to its handler in a task of its own; and ends when no input is
+/// queued and no output is in flight.
+///
+/// `@unchecked Sendable`: `function`, `state` and `nextTokenID` are touched only by the loop's one task
+/// (`runLoop`), which owns them from `start()` on — `function` arrived `sending`, so no one else holds
+/// it; everything other threads touch (`control`) is behind a lock, and inputs reach the loop through
+/// an `AsyncStream`, which is thread-safe.
+final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unchecked Sendable {
+    typealias IO = IOContainer<repeat (each Handler).IO>
+
+    /// What the loop and the senders share.
+    struct Control {
+        var started = false
+        var ended = false
+        /// Inputs sent and not yet run: the app cannot end while one is queued.
+        var queuedInputs = 0
+        /// Outputs whose handler is running or whose input closure is still held.
+        var outputsInFlight = 0
+        var finalState: State?
+        var waiters: [CheckedContinuation<State, Never>] = []
+        var diagnostics: [String] = []
+        /// The task of each output whose handler is running, by token number: what `cancel` reaches.
+        var running: [UInt64: Task<Void, Never>] = [:]
+    }
+
+    private let function: (State, IO) -> (State, IO)?
+    private var state: State
+    private var nextTokenID: UInt64 = 0
+    private let handlers: (repeat each Handler)
+    private let control = Locked(Control())
+    private let events: AsyncStream<AppEvent>
+    private let continuation: AsyncStream<AppEvent>.Continuation
+
+    init(function: sending @escaping (State, IO) -> (State, IO)?, initialState: State, handlers: (repeat each Handler))
+    {
+        self.function = function
+        self.state = initialState
+        self.handlers = handlers
+        (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
+    }
+
+    // MARK: AppRunning
+
+    func start() {
+        let first = control.withLock { control in
+            defer { control.started = true }
+            return !control.started
+        }
+        guard first else { return }
+        Task.detached { await self.runLoop() }
+    }
+
+    func run() async -> State {
+        start()
+        return await withCheckedContinuation { waiter in
+            let finalState: State? = control.withLock { control in
+                if let finalState = control.finalState { return finalState }
+                control.waiters.append(waiter)
+                return nil
+            }
+            if let finalState { waiter.resume(returning: finalState) }
+        }
+    }
+
+    @discardableResult
+    func send<K: IOType>(_ input: K.Input, as kind: K.Type) -> Bool {
+        deliver(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)))
+    }
+
+    var diagnostics: [String] {
+        control.withLock { $0.diagnostics }
+    }
+
+    func cancel<K: IOType>(_ token: IOToken<K>) -> Bool {
+        let task = control.withLock { $0.running[token.id] }
+        task?.cancel()
+        return task != nil
+    }
+
+    var hasEnded: Bool {
+        control.withLock { $0.ended }
+    }
+
+    // MARK: The loop
+
+    private func runLoop() async {
+        step(with: nil)
+        guard !endIfIdle() else { return }
+        for await event in events {
+            if case .input(let delivery) = event {
+                control.withLock { $0.queuedInputs -= 1 }
+                step(with: delivery)
+            }
+            if endIfIdle() { return }
+        }
+    }
+
+    /// One run of the pure function, then its outputs handed to their handlers.
+    private func step(with input: Delivery?) {
+        let io = IO(current: input, nextTokenID: nextTokenID)
+        guard let (newState, newIO) = function(state, io) else { return }
+        state = newState
+        nextTokenID = newIO.nextTokenID
+        guard !newIO.outputs.isEmpty else { return }
+        let count = newIO.outputs.count
+        control.withLock { $0.outputsInFlight += count }
+        for output in newIO.outputs {
+            dispatch(output)
+        }
+    }
+
+    private func dispatch(_ output: PendingOutput) {
+        var handled = false
+        for handler in repeat each handlers {
+            if !handled { handled = perform(output, with: handler) }
+        }
+        if !handled {
+            settle()
+            note("an output of a kind no handler performs was dropped: \(output.value)")
+        }
+    }
+
+    /// Hands `output` to `handler` if it is of the handler's kind.
+    private func perform<H: IOHandling>(_ output: PendingOutput, with handler: H) -> Bool {
+        guard output.kind == ObjectIdentifier(H.IO.self), let value = output.value as? H.IO.Output else { return false }
+        let ticket = OutputTicket { [weak self] in self?.settle() }
+        let token = IOToken<H.IO>(id: output.tokenID)
+        let kind = output.kind
+        let send: @Sendable (H.IO.Input) -> Void = { [weak self] input in
+            withExtendedLifetime(ticket) {
+                _ = self?.deliver(Delivery(kind: kind, tokenID: token.id, value: .input(input)))
+            }
+        }
+        // The task is registered before it can finish: it removes itself under the same lock, after.
+        control.withLock { control in
+            control.running[token.id] = Task.detached { [weak self] in
+                do {
+                    try await handler.handle(output: value, token: token, inputClosure: send)
+                } catch {
+                    _ = self?.deliver(Delivery(kind: kind, tokenID: token.id, value: .failure(error)))
+                }
+                self?.control.withLock { _ = $0.running.removeValue(forKey: token.id) }
+                withExtendedLifetime(ticket) {}
+            }
+        }
+        return true
+    }
+
+    /// Queues an input for the loop, unless the app has ended.
+    private func deliver(_ delivery: Delivery) -> Bool {
+        let accepted = control.withLock { control in
+            guard !control.ended else { return false }
+            control.queuedInputs += 1
+            return true
+        }
+        guard accepted else {
+            note("an input arrived after the app ended and was ignored: \(delivery.value)")
+            return false
+        }
+        continuation.yield(.input(delivery))
+        return true
+    }
+
+    /// An output is no longer in flight: its handler returned and its input closure was released.
+    private func settle() {
+        control.withLock { $0.outputsInFlight -= 1 }
+        continuation.yield(.settled)
+    }
+
+    /// Ends the app if no input is queued and no output is in flight; returns whether it has ended.
+    private func endIfIdle() -> Bool {
+        let finalState = state
+        let waiters: [CheckedContinuation<State, Never>]? = control.withLock { control in
+            guard !control.ended, control.queuedInputs == 0, control.outputsInFlight == 0 else { return nil }
+            control.ended = true
+            control.finalState = finalState
+            defer { control.waiters = [] }
+            return control.waiters
+        }
+        guard let waiters else { return false }
+        continuation.finish()
+        for waiter in waiters { waiter.resume(returning: finalState) }
+        return true
+    }
+
+    private func note(_ diagnostic: String) {
+        control.withLock { control in
+            control.diagnostics.append(diagnostic)
+            if control.diagnostics.count > 100 { control.diagnostics.removeFirst() }
+        }
+    }
+}
+
+/// What reaches the loop: an input, or word that an output is no longer in flight.
+enum AppEvent: Sendable {
+    case input(Delivery)
+    case settled
+}
+
+/// Calls `onRelease` when the last reference to it goes: an output's handler task and input closure
+/// hold one each, so the output is in flight until both are gone.
+final class OutputTicket: Sendable {
+    private let onRelease: @Sendable () -> Void
+
+    init(onRelease: @escaping @Sendable () -> Void) {
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        onRelease()
+    }
+}
+
+/// A loop, whatever its handlers: what ``Main`` holds.
+protocol AppRunning<State>: Sendable {
+    associatedtype State: Sendable
+    func start()
+    func run() async -> State
+    func send<K: IOType>(_ input: K.Input, as kind: K.Type) -> Bool
+    func cancel<K: IOType>(_ token: IOToken<K>) -> Bool
+    var diagnostics: [String] { get }
+    var hasEnded: Bool { get }
+}

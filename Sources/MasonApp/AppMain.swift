@@ -1,0 +1,88 @@
+/// A running app: the pure function, its state and its handlers, driven by one serial loop
+/// (SimpleFunctional's `Main`). Make one with ``MainFactory``.
+///
+/// The loop's rules: after ``start()`` the pure function runs once with no input, then once per input,
+/// serially, in the order the inputs arrived; inputs sent before `start()` are queued, not dropped;
+/// each output goes to its handler in a task of its own, off the loop; a handler that throws becomes
+/// an input to the pure function (`io.failure(forToken:)`); the app ends when no input is queued and no
+/// output is in flight, and ``run()`` returns the final state; an input that arrives after the end is
+/// ignored and recorded in ``diagnostics``, never a crash. Sending is safe from any thread, task or actor.
+///
+/// ```swift
+/// let main = MainFactory.createMain(topLevelFunction: update, initialState: Count(), handlerTypes: (ConsoleIOHandler.self, TimerIOHandler.self))
+/// let final = await main.run()   // when nothing is left to do
+/// ```
+public final class Main<State: Sendable>: Sendable {
+    private let loop: any AppRunning<State>
+
+    init(loop: any AppRunning<State>) {
+        self.loop = loop
+    }
+
+    /// Starts the loop; calling it again does nothing.
+    ///
+    /// ```swift
+    /// main.start()
+    /// ```
+    public func start() {
+        loop.start()
+    }
+
+    /// Starts the loop if needed and waits for the app to end: no input queued, no output in flight.
+    ///
+    /// ```swift
+    /// let finalState = await main.run()
+    /// ```
+    /// - Returns: The state after the last run of the pure function.
+    public func run() async -> State {
+        await loop.run()
+    }
+
+    /// Sends an input to the pure function from outside the handlers (it has no token): queued before
+    /// `start()`, ignored after the end.
+    ///
+    /// ```swift
+    /// main.send(.line("q"), as: ConsoleIO.self)
+    /// ```
+    /// - Parameters:
+    ///   - input: The input.
+    ///   - kind: Its IO kind.
+    /// - Returns: `false` when the app has ended and the input was ignored.
+    @discardableResult
+    public func send<K: IOType>(_ input: K.Input, as kind: K.Type) -> Bool {
+        loop.send(input, as: kind)
+    }
+
+    /// Cancels the task of the output `token` identifies, if its handler is still running: the
+    /// handler's work stops (a `Task.sleep`, a request on a cancellable transport), and what it throws
+    /// — usually `CancellationError` — reaches the pure function as `io.failure(forToken:)`.
+    ///
+    /// ```swift
+    /// main.cancel(state.pendingRequest)
+    /// ```
+    /// - Parameter token: The output's token.
+    /// - Returns: Whether a running handler was found.
+    @discardableResult
+    public func cancel<K: IOType>(_ token: IOToken<K>) -> Bool {
+        loop.cancel(token)
+    }
+
+    /// Whether the app has ended.
+    ///
+    /// ```swift
+    /// if main.hasEnded { print(main.diagnostics) }
+    /// ```
+    public var hasEnded: Bool {
+        loop.hasEnded
+    }
+
+    /// What the loop noticed and ignored, newest last (at most 100): inputs after the end, outputs no
+    /// handler performs.
+    ///
+    /// ```swift
+    /// main.diagnostics   // ["an input arrived after the app ended and was ignored: …"]
+    /// ```
+    public var diagnostics: [String] {
+        loop.diagnostics
+    }
+}

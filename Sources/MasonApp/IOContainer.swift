@@ -1,0 +1,169 @@
+/// What one run of the pure function reads and writes: at most one input, and the outputs it adds
+/// (SimpleFunctional's `IOContainerN`, for any number of IO kinds).
+///
+/// The container is a value: ``addingOutput(_:for:)`` returns a new one with the output added and the
+/// output's token. The input is read through typed accessors: by the token of the output that caused
+/// it, or by its kind.
+///
+/// ```swift
+/// typealias IO = IOContainer<ConsoleIO, TimerIO>
+///
+/// func update(_ state: Count, _ io: IO) -> (Count, IO) {
+///     guard io.input(of: TimerIO.self) != nil else {
+///         return (state, io.addingOutput(.addTimer(milliseconds: 1_000), for: TimerIO.self).io)
+///     }
+///     return (state + 1, io.addingOutput(.print("tick \(state + 1)"), for: ConsoleIO.self).io)
+/// }
+/// ```
+public struct IOContainer<each Kind: IOType>: Sendable {
+    /// The input of this run, if any (none on the first run, after `start()`).
+    let current: Delivery?
+    /// The outputs added so far, in order.
+    var outputs: [PendingOutput]
+    /// The next token's number: tokens are unique within one app run.
+    var nextTokenID: UInt64
+
+    init(current: Delivery?, nextTokenID: UInt64) {
+        self.current = current
+        self.outputs = []
+        self.nextTokenID = nextTokenID
+    }
+
+    /// A container with no input and no output: for calling the pure function in tests.
+    ///
+    /// ```swift
+    /// let (state, io) = update(.init(), IOContainer<ConsoleIO, TimerIO>())
+    /// ```
+    public init() {
+        self.init(current: nil, nextTokenID: 0)
+    }
+
+    /// A container whose input is `input`, of kind `kind`, caused by no output: for tests, and what
+    /// `Main.send(_:as:)` delivers.
+    ///
+    /// ```swift
+    /// let io = IOContainer<ConsoleIO, TimerIO>(input: .line("q"), as: ConsoleIO.self)
+    /// ```
+    /// - Parameters:
+    ///   - input: The input.
+    ///   - kind: Its IO kind.
+    public init<K: IOType>(input: K.Input, as kind: K.Type) {
+        self.init(current: Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)), nextTokenID: 0)
+    }
+
+    /// Whether this run has an input (`false` only for the first run).
+    ///
+    /// ```swift
+    /// if !io.hasInput { /* the app just started */ }
+    /// ```
+    public var hasInput: Bool {
+        current != nil
+    }
+
+    /// The input caused by the output `token` identifies, if that is this run's input.
+    ///
+    /// ```swift
+    /// if let response = io.input(forToken: state.pendingRequest) { … }
+    /// ```
+    /// - Parameter token: The token ``addingOutput(_:for:)`` returned.
+    /// - Returns: The input, or `nil`.
+    public func input<K: IOType>(forToken token: IOToken<K>) -> K.Input? {
+        guard let current, current.tokenID == token.id, case .input(let value) = current.value else { return nil }
+        return value as? K.Input
+    }
+
+    /// This run's input, if it is of kind `kind`, whatever caused it.
+    ///
+    /// ```swift
+    /// if case .timerFired = io.input(of: TimerIO.self) { … }
+    /// ```
+    /// - Parameter kind: The IO kind.
+    /// - Returns: The input, or `nil`.
+    public func input<K: IOType>(of kind: K.Type) -> K.Input? {
+        guard let current, current.kind == ObjectIdentifier(K.self), case .input(let value) = current.value else {
+            return nil
+        }
+        return value as? K.Input
+    }
+
+    /// The error the handler of the output `token` identifies threw, if that is this run's input.
+    ///
+    /// ```swift
+    /// if let error = io.failure(forToken: state.pendingRequest) { return (state.offline(error), io) }
+    /// ```
+    /// - Parameter token: The output's token.
+    /// - Returns: The error, or `nil`.
+    public func failure<K: IOType>(forToken token: IOToken<K>) -> (any Error)? {
+        guard let current, current.tokenID == token.id, case .failure(let error) = current.value else { return nil }
+        return error
+    }
+
+    /// A copy with `output` added for the handler of `kind`, and the output's token.
+    ///
+    /// ```swift
+    /// let (next, timer) = io.addingOutput(.addTimer(milliseconds: 500), for: TimerIO.self)
+    /// ```
+    /// - Parameters:
+    ///   - output: What to ask of the world.
+    ///   - kind: The IO kind whose handler performs it.
+    /// - Returns: The new container and the output's token.
+    public func addingOutput<K: IOType>(_ output: K.Output, for kind: K.Type) -> (io: Self, token: IOToken<K>) {
+        var copy = self
+        let token = IOToken<K>(id: copy.nextTokenID)
+        copy.nextTokenID += 1
+        copy.outputs.append(PendingOutput(kind: ObjectIdentifier(K.self), tokenID: token.id, value: output))
+        return (copy, token)
+    }
+
+    /// A copy with `output` added, its kind taken from the token type the caller expects (the seed's
+    /// spelling).
+    ///
+    /// ```swift
+    /// let (next, timer): (IO, IOToken<TimerIO>) = io.addingOutput(.addTimer(milliseconds: 500))
+    /// ```
+    /// - Parameter output: What to ask of the world.
+    /// - Returns: The new container and the output's token.
+    public func addingOutput<K: IOType>(_ output: K.Output) -> (io: Self, token: IOToken<K>) {
+        addingOutput(output, for: K.self)
+    }
+
+    /// The outputs of kind `kind` added in this run, in order: for tests of the pure function.
+    ///
+    /// ```swift
+    /// #expect(io.outputs(of: ConsoleIO.self) == [.print("tick 1")])
+    /// ```
+    /// - Parameter kind: The IO kind.
+    /// - Returns: Its outputs.
+    public func outputs<K: IOType>(of kind: K.Type) -> [K.Output] {
+        outputs.compactMap { $0.kind == ObjectIdentifier(K.self) ? $0.value as? K.Output : nil }
+    }
+
+    /// The number of outputs added in this run, of every kind.
+    ///
+    /// ```swift
+    /// io.outputCount   // 0: nothing asked, so the app may end
+    /// ```
+    public var outputCount: Int {
+        outputs.count
+    }
+}
+
+/// An input on its way to the pure function: its kind, the token of the output that caused it (none
+/// for an input sent from outside), and the value or the handler's error.
+struct Delivery: Sendable {
+    enum Value: Sendable {
+        case input(any Sendable)
+        case failure(any Error)
+    }
+
+    let kind: ObjectIdentifier
+    let tokenID: UInt64?
+    let value: Value
+}
+
+/// An output on its way to its handler.
+struct PendingOutput: Sendable {
+    let kind: ObjectIdentifier
+    let tokenID: UInt64
+    let value: any Sendable
+}

@@ -1,0 +1,43 @@
+/// The impure edge for one IO kind: performs the pure function's outputs and sends inputs back
+/// (SimpleFunctional's `IOHandling`).
+///
+/// The runtime creates each handler with `init()` and hands it every output of its kind, each in a task
+/// of its own, off the loop. An output stays *in flight* — and keeps the app running — while `handle`
+/// runs **or** while the `inputClosure` it was given is still held (a timer that has not fired, a
+/// listener). A throw from `handle` becomes an input to the pure function (`io.failure(forToken:)`).
+///
+/// ```swift
+/// final class TimerIOHandler: IOHandling {
+///     typealias IO = TimerIO
+///     func handle(output: IO.Output, token: IOToken<IO>, inputClosure: @escaping @Sendable (IO.Input) -> Void) {
+///         guard case let .addTimer(milliseconds) = output else { return }
+///         queue.asyncAfter(deadline: .now() + .milliseconds(Int(milliseconds))) { inputClosure(.timerFired) }
+///     }
+///     private let queue = DispatchQueue(label: "TimerIOHandler.queue", attributes: .concurrent)
+/// }
+/// ```
+public protocol IOHandling: AnyObject, Sendable {
+    /// The kind of IO this handler performs.
+    associatedtype IO: IOType
+
+    /// Performs one output; sends any inputs it causes through `inputClosure`, from any thread.
+    ///
+    /// ```swift
+    /// func handle(output: IO.Output, token: IOToken<IO>, inputClosure: @escaping @Sendable (IO.Input) -> Void) async throws {
+    ///     inputClosure(.line(try await readLine()))
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - output: What the pure function asked for.
+    ///   - token: The output's token, which the inputs it causes carry.
+    ///   - inputClosure: Sends an input to the pure function.
+    func handle(output: IO.Output, token: IOToken<IO>, inputClosure: @escaping @Sendable (IO.Input) -> Void)
+        async throws
+
+    /// Creates the handler: the runtime makes one of each type.
+    ///
+    /// ```swift
+    /// let handler = TimerIOHandler()
+    /// ```
+    init()
+}

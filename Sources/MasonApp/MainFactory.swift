@@ -1,0 +1,69 @@
+/// Builds a ``Main`` from the pure function, the initial state and the handler types — any number of
+/// them (SimpleFunctional's `MainFactory`; extend it with your app's `createMain()`).
+///
+/// ```swift
+/// extension MainFactory {
+///     typealias IO = IOContainer<ViewIOHandler.IO, HTTPIOHandler.IO, TimerIOHandler.IO>
+///     static func createMain() -> Main<App> {
+///         let topLevelFunc: (App, IO) -> (App, IO) = { $0.run(io: $1) }
+///         return Self.createMain(topLevelFunction: topLevelFunc, initialState: .init(),
+///                                handlerTypes: (ViewIOHandler.self, HTTPIOHandler.self, TimerIOHandler.self))
+///     }
+/// }
+/// ```
+public enum MainFactory {
+    /// A `Main` running `topLevelFunction`, which takes the state and the IO and returns the new state
+    /// and the IO with the outputs it wants.
+    ///
+    /// ```swift
+    /// let main = MainFactory.createMain(topLevelFunction: update, initialState: 0, handlerTypes: TimerIOHandler.self)
+    /// ```
+    /// - Parameters:
+    ///   - topLevelFunction: The pure function; the loop runs it, one call at a time.
+    ///   - initialState: The state of the first run.
+    ///   - handlerTypes: One handler type per IO kind, in the order of the `IOContainer`'s kinds.
+    /// - Returns: The app, not started.
+    public static func createMain<State: Sendable, each Handler: IOHandling>(
+        topLevelFunction:
+            sending @escaping (State, IOContainer<repeat (each Handler).IO>) -> (
+                State, IOContainer<repeat (each Handler).IO>
+            ),
+        initialState: State,
+        handlerTypes: (repeat (each Handler).Type)
+    ) -> Main<State> {
+        let loop = AppLoop<State, repeat each Handler>(
+            function: { state, io in topLevelFunction(state, io) },
+            initialState: initialState,
+            handlers: (repeat (each handlerTypes).init())
+        )
+        return Main(loop: loop)
+    }
+
+    /// A `Main` whose pure function may return `nil` to ignore an input (no new state, no output): the
+    /// `run(io:) -> (self: Self, io: IO)?` form of SimpleFunctional's README.
+    ///
+    /// ```swift
+    /// let main = MainFactory.createMain(topLevelFunction: { $0.run(io: $1) }, initialState: App(), handlerTypes: TimerIOHandler.self)
+    /// ```
+    /// - Parameters:
+    ///   - topLevelFunction: The pure function; `nil` leaves the state as it was.
+    ///   - initialState: The state of the first run.
+    ///   - handlerTypes: One handler type per IO kind, in the order of the `IOContainer`'s kinds.
+    /// - Returns: The app, not started.
+    @_disfavoredOverload
+    public static func createMain<State: Sendable, each Handler: IOHandling>(
+        topLevelFunction:
+            sending @escaping (State, IOContainer<repeat (each Handler).IO>) -> (
+                self: State, io: IOContainer<repeat (each Handler).IO>
+            )?,
+        initialState: State,
+        handlerTypes: (repeat (each Handler).Type)
+    ) -> Main<State> {
+        let loop = AppLoop<State, repeat each Handler>(
+            function: { state, io in topLevelFunction(state, io).map { ($0.0, $0.1) } },
+            initialState: initialState,
+            handlers: (repeat (each handlerTypes).init())
+        )
+        return Main(loop: loop)
+    }
+}

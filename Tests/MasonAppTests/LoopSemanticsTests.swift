@@ -1,0 +1,181 @@
+import Foundation
+import MasonApp
+import Synchronization
+import Testing
+
+/// Each rule of the loop (``Main``'s documentation), tested.
+@Suite(.timeLimit(.minutes(5))) struct LoopSemanticsTests {
+    /// Numbers sent in from outside; the pure function records them.
+    struct NumberIO: IOType {
+        typealias Input = Int
+        typealias Output = Never
+    }
+
+    final class NumberIOHandler: IOHandling {
+        typealias IO = NumberIO
+        func handle(output: Never, token: IOToken<NumberIO>, inputClosure: @escaping @Sendable (Int) -> Void) {}
+    }
+
+    /// An output that stays in flight until the test opens the gate.
+    struct GateIO: IOType {
+        enum Input { case opened }
+        enum Output { case wait }
+    }
+
+    final class GateIOHandler: IOHandling {
+        typealias IO = GateIO
+        static let gate = Gate()
+        func handle(
+            output: GateIO.Output, token: IOToken<GateIO>, inputClosure: @escaping @Sendable (GateIO.Input) -> Void
+        ) async {
+            await Self.gate.wait()
+            inputClosure(.opened)
+        }
+    }
+
+    /// A handler that fails.
+    struct FailingIO: IOType {
+        typealias Input = Void
+        enum Output { case fail }
+    }
+
+    struct Broken: Error, Equatable {}
+
+    final class FailingIOHandler: IOHandling {
+        typealias IO = FailingIO
+        func handle(
+            output: FailingIO.Output, token: IOToken<FailingIO>,
+            inputClosure: @escaping @Sendable (FailingIO.Input) -> Void
+        ) throws {
+            throw Broken()
+        }
+    }
+
+    typealias RecorderIO = IOContainer<NumberIO, GateIO>
+
+    /// Records every number in arrival order; with `holdOpen`, its first run asks for a gate, so the
+    /// app lives until the test opens it.
+    static func recorder(holdOpen: Bool) -> (([Int], RecorderIO) -> ([Int], RecorderIO)) {
+        { numbers, io in
+            if !io.hasInput {
+                return holdOpen ? (numbers, io.addingOutput(.wait, for: GateIO.self).io) : (numbers, io)
+            }
+            guard let number = io.input(of: NumberIO.self) else { return (numbers, io) }
+            return (numbers + [number], io)
+        }
+    }
+
+    @Test func theFirstRunHasNoInputAndAnAppWithNothingToDoEnds() async {
+        let runs = Mutex<Int>(0)
+        let function: (Int, IOContainer<NumberIO>) -> (Int, IOContainer<NumberIO>) = { state, io in
+            runs.withLock { $0 += 1 }
+            #expect(!io.hasInput)
+            return (state + 1, io)
+        }
+        let main = MainFactory.createMain(
+            topLevelFunction: function, initialState: 41, handlerTypes: NumberIOHandler.self)
+        #expect(await main.run() == 42)
+        #expect(runs.withLock { $0 } == 1)
+    }
+
+    @Test func inputsSentBeforeStartAreQueuedAndRunInOrder() async {
+        let main = MainFactory.createMain(
+            topLevelFunction: Self.recorder(holdOpen: false),
+            initialState: [],
+            handlerTypes: (NumberIOHandler.self, GateIOHandler.self)
+        )
+        for number in 1...1_000 { #expect(main.send(number, as: NumberIO.self)) }
+        let numbers = await main.run()
+        #expect(numbers == Array(1...1_000))
+    }
+
+    @Test func anInputAfterTheEndIsIgnoredWithADiagnostic() async {
+        let main = MainFactory.createMain(
+            topLevelFunction: Self.recorder(holdOpen: false),
+            initialState: [],
+            handlerTypes: (NumberIOHandler.self, GateIOHandler.self)
+        )
+        #expect(await main.run() == [])
+        #expect(main.hasEnded)
+        #expect(!main.send(7, as: NumberIO.self))
+        #expect(main.diagnostics.count == 1)
+        #expect(main.diagnostics.first?.contains("after the app ended") == true)
+        #expect(await main.run() == [], "run() after the end returns the final state")
+    }
+
+    struct Attempt: Sendable {
+        var token: IOToken<FailingIO>?
+        var outcome = ""
+    }
+
+    @Test func aThrowingHandlerBecomesAnInput() async {
+        let function: (Attempt, IOContainer<FailingIO>) -> (Attempt, IOContainer<FailingIO>) = { state, io in
+            guard io.hasInput, let token = state.token else {
+                let (next, token) = io.addingOutput(.fail, for: FailingIO.self)
+                return (Attempt(token: token, outcome: "asked"), next)
+            }
+            let failure = io.failure(forToken: token)
+            return (
+                Attempt(token: nil, outcome: failure is Broken ? "saw Broken" : "saw \(String(describing: failure))"),
+                io
+            )
+        }
+        let main = MainFactory.createMain(
+            topLevelFunction: function, initialState: Attempt(), handlerTypes: FailingIOHandler.self)
+        #expect(await main.run().outcome == "saw Broken")
+    }
+
+    @Test func sixteenThreadsSendAtOnceAndEachSendersOrderIsKept() async {
+        let gate = GateIOHandler.gate
+        let main = MainFactory.createMain(
+            topLevelFunction: Self.recorder(holdOpen: true),
+            initialState: [],
+            handlerTypes: (NumberIOHandler.self, GateIOHandler.self)
+        )
+        main.start()
+        let done = DispatchGroup()
+        for sender in 0..<16 {
+            done.enter()
+            let thread = Thread {
+                for index in 0..<1_000 { main.send(sender * 1_000 + index, as: NumberIO.self) }
+                done.leave()
+            }
+            thread.start()
+        }
+        await withCheckedContinuation { continuation in
+            done.notify(queue: .global()) { continuation.resume() }
+        }
+        gate.open()
+        let numbers = await main.run()
+        #expect(numbers.count == 16_000)
+        for sender in 0..<16 {
+            let mine = numbers.filter { $0 / 1_000 == sender }
+            #expect(mine == Array((sender * 1_000)..<(sender * 1_000 + 1_000)), "sender \(sender)'s order")
+        }
+    }
+}
+
+/// A gate tasks wait on until it opens (once).
+final class Gate: Sendable {
+    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let openNow = state.withLock { state in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if openNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
