@@ -100,6 +100,7 @@ let package = Package(
             name: "MasonTesting",
             dependencies: [
                 "Mason",
+                "MasonApp",
                 "MasonNetwork",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -144,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MasonAppTests",
-            dependencies: ["MasonApp"],
+            dependencies: ["MasonApp", "MasonTesting"],
             swiftSettings: strict
         ),
         .testTarget(

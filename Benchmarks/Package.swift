@@ -36,6 +36,17 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // MasonApp's loop against a raw loop calling the same pure function.
+        .executableTarget(
+            name: "AppLoop",
+            dependencies: [
+                .product(name: "MasonApp", package: "Mason"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AppLoop",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // GRDB's own performance workloads, through MasonStore and through raw GRDB in the same run.
         .executableTarget(
             name: "Store",

@@ -17,13 +17,13 @@
 /// ```
 public struct IOContainer<each Kind: IOType>: Sendable {
     /// The input of this run, if any (none on the first run, after `start()`).
-    let current: Delivery?
+    package let current: Delivery?
     /// The outputs added so far, in order.
-    var outputs: [PendingOutput]
+    package var outputs: [PendingOutput]
     /// The next token's number: tokens are unique within one app run.
-    var nextTokenID: UInt64
+    package var nextTokenID: UInt64
 
-    init(current: Delivery?, nextTokenID: UInt64) {
+    package init(current: Delivery?, nextTokenID: UInt64) {
         self.current = current
         self.outputs = []
         self.nextTokenID = nextTokenID
@@ -150,20 +150,26 @@ public struct IOContainer<each Kind: IOType>: Sendable {
 
 /// An input on its way to the pure function: its kind, the token of the output that caused it (none
 /// for an input sent from outside), and the value or the handler's error.
-struct Delivery: Sendable {
-    enum Value: Sendable {
+package struct Delivery: Sendable {
+    package enum Value: Sendable {
         case input(any Sendable)
         case failure(any Error)
     }
 
-    let kind: ObjectIdentifier
-    let tokenID: UInt64?
-    let value: Value
+    package let kind: ObjectIdentifier
+    package let tokenID: UInt64?
+    package let value: Value
+
+    package init(kind: ObjectIdentifier, tokenID: UInt64?, value: Value) {
+        self.kind = kind
+        self.tokenID = tokenID
+        self.value = value
+    }
 }
 
 /// An output on its way to its handler.
-struct PendingOutput: Sendable {
-    let kind: ObjectIdentifier
-    let tokenID: UInt64
-    let value: any Sendable
+package struct PendingOutput: Sendable {
+    package let kind: ObjectIdentifier
+    package let tokenID: UInt64
+    package let value: any Sendable
 }

@@ -1,0 +1,156 @@
+public import MasonApp
+
+/// Drives an app's pure function without handlers or a loop — given a state, when an input arrives,
+/// then these outputs and this state — and insists that every output is accounted for: an output the
+/// test did not take with ``expectOutput(_:)`` fails the next step.
+///
+/// ```swift
+/// var app = AppHarness(update, state: Count())
+/// try app.start()
+/// let (timer, token) = try app.expectOutput(TimerIO.self)      // .addTimer(milliseconds: 1_000)
+/// try app.receive(.timerFired, forToken: token)
+/// let (line, _) = try app.expectOutput(ConsoleIO.self)         // .print("tick 1")
+/// try app.finish()                                             // no output left unasserted
+/// #expect(app.state == Count(ticks: 1))
+/// ```
+public struct AppHarness<State, each Kind: IOType> {
+    /// The pure function under test.
+    public typealias Function = (State, IOContainer<repeat each Kind>) -> (State, IOContainer<repeat each Kind>)
+
+    private let function: Function
+    /// The state after the last step.
+    public private(set) var state: State
+    private var unasserted: [PendingOutput] = []
+    private var nextTokenID: UInt64 = 0
+
+    /// A harness for `function`, starting from `state`.
+    ///
+    /// ```swift
+    /// var app = AppHarness(update, state: Count())
+    /// ```
+    /// - Parameters:
+    ///   - function: The pure function.
+    ///   - state: The initial state.
+    public init(_ function: @escaping Function, state: State) {
+        self.function = function
+        self.state = state
+    }
+
+    /// Runs the function with no input, as `start()` does.
+    ///
+    /// ```swift
+    /// try app.start()
+    /// ```
+    /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
+    public mutating func start() throws(AppHarnessFailure) {
+        try step(nil)
+    }
+
+    /// Runs the function with an input sent from outside (no token), as `Main.send(_:as:)` does.
+    ///
+    /// ```swift
+    /// try app.receive(.line("q"), as: ConsoleIO.self)
+    /// ```
+    /// - Parameters:
+    ///   - input: The input.
+    ///   - kind: Its IO kind.
+    /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
+    public mutating func receive<K: IOType>(_ input: K.Input, as kind: K.Type) throws(AppHarnessFailure) {
+        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)))
+    }
+
+    /// Runs the function with the input a handler sends back for the output `token` identifies.
+    ///
+    /// ```swift
+    /// try app.receive(.timerFired, forToken: token)
+    /// ```
+    /// - Parameters:
+    ///   - input: The input.
+    ///   - token: The token of the output that caused it.
+    /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
+    public mutating func receive<K: IOType>(_ input: K.Input, forToken token: IOToken<K>) throws(AppHarnessFailure) {
+        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: token.id, value: .input(input)))
+    }
+
+    /// Runs the function with the error a handler threw for the output `token` identifies.
+    ///
+    /// ```swift
+    /// try app.fail(URLError(.notConnectedToInternet), forToken: request)
+    /// ```
+    /// - Parameters:
+    ///   - error: The handler's error.
+    ///   - token: The token of the output.
+    /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
+    public mutating func fail<K: IOType>(_ error: any Error, forToken token: IOToken<K>) throws(AppHarnessFailure) {
+        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: token.id, value: .failure(error)))
+    }
+
+    /// Takes the first output of kind `kind` not yet taken, with its token.
+    ///
+    /// ```swift
+    /// let (output, token) = try app.expectOutput(TimerIO.self)
+    /// ```
+    /// - Parameter kind: The IO kind.
+    /// - Returns: The output and its token.
+    /// - Throws: ``AppHarnessFailure/missingOutput(_:)`` when there is none.
+    @discardableResult
+    public mutating func expectOutput<K: IOType>(_ kind: K.Type) throws(AppHarnessFailure) -> (
+        output: K.Output, token: IOToken<K>
+    ) {
+        guard
+            let index = unasserted.firstIndex(where: { $0.kind == ObjectIdentifier(K.self) }),
+            let output = unasserted[index].value as? K.Output
+        else {
+            throw .missingOutput("no output of \(K.self) left; unasserted: \(Self.describe(unasserted))")
+        }
+        let token = IOToken<K>(id: unasserted[index].tokenID)
+        unasserted.remove(at: index)
+        return (output, token)
+    }
+
+    /// Checks that every output has been taken.
+    ///
+    /// ```swift
+    /// try app.finish()
+    /// ```
+    /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` otherwise.
+    public func finish() throws(AppHarnessFailure) {
+        guard unasserted.isEmpty else { throw .unassertedOutputs(Self.describe(unasserted)) }
+    }
+
+    private mutating func step(_ input: Delivery?) throws(AppHarnessFailure) {
+        try finish()
+        let (newState, io) = function(state, IOContainer<repeat each Kind>(current: input, nextTokenID: nextTokenID))
+        state = newState
+        nextTokenID = io.nextTokenID
+        unasserted = io.outputs
+    }
+
+    private static func describe(_ outputs: [PendingOutput]) -> String {
+        outputs.isEmpty ? "none" : outputs.map { "\($0.value)" }.joined(separator: ", ")
+    }
+}
+
+/// Why an ``AppHarness`` step failed.
+///
+/// ```swift
+/// #expect(throws: AppHarnessFailure.self) { try app.finish() }
+/// ```
+public enum AppHarnessFailure: Error, Equatable, CustomStringConvertible {
+    /// The last step's outputs were not all taken with `expectOutput`: they are listed.
+    case unassertedOutputs(String)
+    /// `expectOutput` found no output of the kind asked for.
+    case missingOutput(String)
+
+    /// What went wrong, in a sentence.
+    ///
+    /// ```swift
+    /// print(failure)   // unasserted outputs: addTimer(milliseconds: 1000)
+    /// ```
+    public var description: String {
+        switch self {
+        case .unassertedOutputs(let outputs): "unasserted outputs: \(outputs)"
+        case .missingOutput(let detail): "missing output: \(detail)"
+        }
+    }
+}
