@@ -6,8 +6,11 @@ import Mason
 ///
 /// `@unchecked Sendable`: `function`, `state` and `nextTokenID` are touched only by the loop's one task
 /// (`runLoop`), which owns them from `start()` on — `function` arrived `sending`, so no one else holds
-/// it; everything other threads touch (`control`) is behind a lock, and inputs reach the loop through
-/// an `AsyncStream`, which is thread-safe.
+/// it; everything other threads touch (`control`, which holds the queue of inputs) is behind a lock.
+///
+/// Inputs wait in one array under that lock; the loop takes them all at once and runs them, so a
+/// burst costs one lock per input on the sender's side and one per batch on the loop's. When the queue
+/// is empty the loop suspends on a continuation that the next input (or a settled output) resumes.
 final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unchecked Sendable {
     typealias IO = IOContainer<repeat (each Handler).IO>
 
@@ -15,8 +18,10 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
     struct Control {
         var started = false
         var ended = false
-        /// Inputs sent and not yet run: the app cannot end while one is queued.
-        var queuedInputs = 0
+        /// Inputs sent and not yet taken by the loop, in arrival order.
+        var queue: [Delivery] = []
+        /// The loop, suspended until an input arrives or an output settles.
+        var sleeper: CheckedContinuation<[Delivery], Never>?
         /// Outputs whose handler is running or whose input closure is still held.
         var outputsInFlight = 0
         var finalState: State?
@@ -31,15 +36,12 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
     private var nextTokenID: UInt64 = 0
     private let handlers: (repeat each Handler)
     private let control = Locked(Control())
-    private let events: AsyncStream<AppEvent>
-    private let continuation: AsyncStream<AppEvent>.Continuation
 
     init(function: sending @escaping (State, IO) -> (State, IO)?, initialState: State, handlers: (repeat each Handler))
     {
         self.function = function
         self.state = initialState
         self.handlers = handlers
-        (events, continuation) = AsyncStream.makeStream(of: AppEvent.self)
     }
 
     // MARK: AppRunning
@@ -88,13 +90,32 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
 
     private func runLoop() async {
         step(with: nil)
-        guard !endIfIdle() else { return }
-        for await event in events {
-            if case .input(let delivery) = event {
-                control.withLock { $0.queuedInputs -= 1 }
+        while !endIfIdle() {
+            for delivery in await nextBatch() {
                 step(with: delivery)
             }
-            if endIfIdle() { return }
+        }
+    }
+
+    /// Every input queued, at once; if there is none, waits for the next input or settled output (and
+    /// then returns what is queued, perhaps nothing, so the loop checks whether it may end).
+    private func nextBatch() async -> [Delivery] {
+        let batch: [Delivery]? = control.withLock { control in
+            guard !control.queue.isEmpty else { return nil }
+            defer { control.queue = [] }
+            return control.queue
+        }
+        if let batch { return batch }
+        return await withCheckedContinuation { sleeper in
+            let ready: [Delivery]? = control.withLock { control in
+                guard control.queue.isEmpty, control.outputsInFlight > 0 else {
+                    defer { control.queue = [] }
+                    return control.queue
+                }
+                control.sleeper = sleeper
+                return nil
+            }
+            if let ready { sleeper.resume(returning: ready) }
         }
     }
 
@@ -149,39 +170,46 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
         return true
     }
 
-    /// Queues an input for the loop, unless the app has ended.
+    /// Queues an input for the loop, unless the app has ended; wakes the loop if it sleeps.
     private func deliver(_ delivery: Delivery) -> Bool {
-        let accepted = control.withLock { control in
-            guard !control.ended else { return false }
-            control.queuedInputs += 1
-            return true
+        let (accepted, sleeper): (Bool, CheckedContinuation<[Delivery], Never>?) = control.withLock { control in
+            guard !control.ended else { return (false, nil) }
+            control.queue.append(delivery)
+            guard let sleeper = control.sleeper else { return (true, nil) }
+            control.sleeper = nil
+            defer { control.queue = [] }
+            return (true, sleeper)
         }
         guard accepted else {
             note("an input arrived after the app ended and was ignored: \(delivery.value)")
             return false
         }
-        continuation.yield(.input(delivery))
+        sleeper?.resume(returning: [delivery])
         return true
     }
 
     /// An output is no longer in flight: its handler returned and its input closure was released.
+    /// Wakes the loop, which may now end.
     private func settle() {
-        control.withLock { $0.outputsInFlight -= 1 }
-        continuation.yield(.settled)
+        let sleeper: CheckedContinuation<[Delivery], Never>? = control.withLock { control in
+            control.outputsInFlight -= 1
+            defer { control.sleeper = nil }
+            return control.sleeper
+        }
+        sleeper?.resume(returning: [])
     }
 
     /// Ends the app if no input is queued and no output is in flight; returns whether it has ended.
     private func endIfIdle() -> Bool {
         let finalState = state
         let waiters: [CheckedContinuation<State, Never>]? = control.withLock { control in
-            guard !control.ended, control.queuedInputs == 0, control.outputsInFlight == 0 else { return nil }
+            guard !control.ended, control.queue.isEmpty, control.outputsInFlight == 0 else { return nil }
             control.ended = true
             control.finalState = finalState
             defer { control.waiters = [] }
             return control.waiters
         }
         guard let waiters else { return false }
-        continuation.finish()
         for waiter in waiters { waiter.resume(returning: finalState) }
         return true
     }
@@ -192,12 +220,6 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
             if control.diagnostics.count > 100 { control.diagnostics.removeFirst() }
         }
     }
-}
-
-/// What reaches the loop: an input, or word that an output is no longer in flight.
-enum AppEvent: Sendable {
-    case input(Delivery)
-    case settled
 }
 
 /// Calls `onRelease` when the last reference to it goes: an output's handler task and input closure
