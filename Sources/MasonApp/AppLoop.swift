@@ -29,19 +29,27 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
         var diagnostics: [String] = []
         /// The task of each output whose handler is running, by token number: what `cancel` reaches.
         var running: [UInt64: Task<Void, Never>] = [:]
+        /// The last `historyLimit` runs, oldest first.
+        var history: [AppHistoryEntry<State>] = []
     }
 
     private let function: (State, IO) -> (State, IO)?
     private var state: State
     private var nextTokenID: UInt64 = 0
     private let handlers: (repeat each Handler)
+    private let historyLimit: Int
     private let control = Locked(Control())
 
-    init(function: sending @escaping (State, IO) -> (State, IO)?, initialState: State, handlers: (repeat each Handler))
-    {
+    init(
+        function: sending @escaping (State, IO) -> (State, IO)?,
+        initialState: State,
+        handlers: (repeat each Handler),
+        historyLimit: Int
+    ) {
         self.function = function
         self.state = initialState
         self.handlers = handlers
+        self.historyLimit = max(0, historyLimit)
     }
 
     // MARK: AppRunning
@@ -125,12 +133,26 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
         guard let (newState, newIO) = function(state, io) else { return }
         state = newState
         nextTokenID = newIO.nextTokenID
+        if historyLimit > 0 { record(input, newState) }
         guard !newIO.outputs.isEmpty else { return }
         let count = newIO.outputs.count
         control.withLock { $0.outputsInFlight += count }
         for output in newIO.outputs {
             dispatch(output)
         }
+    }
+
+    private func record(_ input: Delivery?, _ newState: State) {
+        let entry = AppHistoryEntry(delivery: input, state: newState)
+        let limit = historyLimit
+        control.withLock { control in
+            control.history.append(entry)
+            if control.history.count > limit { control.history.removeFirst(control.history.count - limit) }
+        }
+    }
+
+    var history: [AppHistoryEntry<State>] {
+        control.withLock { $0.history }
     }
 
     private func dispatch(_ output: PendingOutput) {
@@ -243,6 +265,7 @@ protocol AppRunning<State>: Sendable {
     func run() async -> State
     func send<K: IOType>(_ input: K.Input, as kind: K.Type) -> Bool
     func cancel<K: IOType>(_ token: IOToken<K>) -> Bool
+    var history: [AppHistoryEntry<State>] { get }
     var diagnostics: [String] { get }
     var hasEnded: Bool { get }
 }

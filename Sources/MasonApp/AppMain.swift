@@ -67,6 +67,16 @@ public final class Main<State: Sendable>: Sendable {
         loop.cancel(token)
     }
 
+    /// The last runs of the pure function, oldest first — each with its input and the state it left —
+    /// when the app was made with a `historyLimit` (empty otherwise).
+    ///
+    /// ```swift
+    /// for entry in main.history { print(entry.input ?? "start", "→", entry.state) }
+    /// ```
+    public var history: [AppHistoryEntry<State>] {
+        loop.history
+    }
+
     /// Whether the app has ended.
     ///
     /// ```swift
@@ -84,5 +94,35 @@ public final class Main<State: Sendable>: Sendable {
     /// ```
     public var diagnostics: [String] {
         loop.diagnostics
+    }
+}
+
+/// One run of the pure function, kept for debugging: the input it got (none for the first run), or the
+/// error a handler threw, and the state it returned.
+///
+/// ```swift
+/// let last = main.history.last   // input 3, state [1, 2, 3]
+/// ```
+public struct AppHistoryEntry<State: Sendable>: Sendable {
+    /// The run's input, if it had one and it was not a failure.
+    public let input: (any Sendable)?
+    /// The handler's error the run received, if that was its input.
+    public let failure: (any Error)?
+    /// The state the run returned.
+    public let state: State
+
+    init(delivery: Delivery?, state: State) {
+        switch delivery?.value {
+        case .input(let value)?:
+            input = value
+            failure = nil
+        case .failure(let error)?:
+            input = nil
+            failure = error
+        case nil:
+            input = nil
+            failure = nil
+        }
+        self.state = state
     }
 }

@@ -22,6 +22,7 @@ public enum MainFactory {
     ///   - topLevelFunction: The pure function; the loop runs it, one call at a time.
     ///   - initialState: The state of the first run.
     ///   - handlerTypes: One handler type per IO kind, in the order of the `IOContainer`'s kinds.
+    ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
     /// - Returns: The app, not started.
     public static func createMain<State: Sendable, each Handler: IOHandling>(
         topLevelFunction:
@@ -29,12 +30,42 @@ public enum MainFactory {
                 State, IOContainer<repeat (each Handler).IO>
             ),
         initialState: State,
-        handlerTypes: (repeat (each Handler).Type)
+        handlerTypes: (repeat (each Handler).Type),
+        historyLimit: Int = 0
+    ) -> Main<State> {
+        createMain(
+            topLevelFunction: topLevelFunction,
+            initialState: initialState,
+            handlers: repeat (each handlerTypes).init(),
+            historyLimit: historyLimit
+        )
+    }
+
+    /// A `Main` with handlers you made yourself — to give them a clock, a transport or a database.
+    ///
+    /// ```swift
+    /// let main = MainFactory.createMain(topLevelFunction: update, initialState: 0, handlers: TimerIOHandler())
+    /// ```
+    /// - Parameters:
+    ///   - topLevelFunction: The pure function; the loop runs it, one call at a time.
+    ///   - initialState: The state of the first run.
+    ///   - handlers: One handler per IO kind, in the order of the `IOContainer`'s kinds.
+    ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
+    /// - Returns: The app, not started.
+    public static func createMain<State: Sendable, each Handler: IOHandling>(
+        topLevelFunction:
+            sending @escaping (State, IOContainer<repeat (each Handler).IO>) -> (
+                State, IOContainer<repeat (each Handler).IO>
+            ),
+        initialState: State,
+        handlers: repeat each Handler,
+        historyLimit: Int = 0
     ) -> Main<State> {
         let loop = AppLoop<State, repeat each Handler>(
             function: { state, io in topLevelFunction(state, io) },
             initialState: initialState,
-            handlers: (repeat (each handlerTypes).init())
+            handlers: (repeat each handlers),
+            historyLimit: historyLimit
         )
         return Main(loop: loop)
     }
@@ -49,6 +80,7 @@ public enum MainFactory {
     ///   - topLevelFunction: The pure function; `nil` leaves the state as it was.
     ///   - initialState: The state of the first run.
     ///   - handlerTypes: One handler type per IO kind, in the order of the `IOContainer`'s kinds.
+    ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
     /// - Returns: The app, not started.
     @_disfavoredOverload
     public static func createMain<State: Sendable, each Handler: IOHandling>(
@@ -57,12 +89,14 @@ public enum MainFactory {
                 self: State, io: IOContainer<repeat (each Handler).IO>
             )?,
         initialState: State,
-        handlerTypes: (repeat (each Handler).Type)
+        handlerTypes: (repeat (each Handler).Type),
+        historyLimit: Int = 0
     ) -> Main<State> {
         let loop = AppLoop<State, repeat each Handler>(
             function: { state, io in topLevelFunction(state, io).map { ($0.0, $0.1) } },
             initialState: initialState,
-            handlers: (repeat (each handlerTypes).init())
+            handlers: (repeat (each handlerTypes).init()),
+            historyLimit: historyLimit
         )
         return Main(loop: loop)
     }

@@ -179,3 +179,57 @@ final class Gate: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 }
+
+/// The bounded history of runs, and handlers given as instances.
+@Suite(.timeLimit(.minutes(5))) struct HistoryTests {
+    @Test func theLastRunsAreKeptWithTheirInputsAndStates() async {
+        let main = MainFactory.createMain(
+            topLevelFunction: LoopSemanticsTests.recorder(holdOpen: false),
+            initialState: [],
+            handlers: LoopSemanticsTests.NumberIOHandler(), LoopSemanticsTests.GateIOHandler(),
+            historyLimit: 3
+        )
+        for number in 1...5 { main.send(number, as: LoopSemanticsTests.NumberIO.self) }
+        #expect(await main.run() == [1, 2, 3, 4, 5])
+        let history = main.history
+        #expect(history.map { $0.input as? Int } == [3, 4, 5])
+        #expect(history.map(\.state) == [[1, 2, 3], [1, 2, 3, 4], [1, 2, 3, 4, 5]])
+    }
+
+    @Test func noHistoryUnlessAsked() async {
+        let main = MainFactory.createMain(
+            topLevelFunction: LoopSemanticsTests.recorder(holdOpen: false),
+            initialState: [],
+            handlerTypes: (LoopSemanticsTests.NumberIOHandler.self, LoopSemanticsTests.GateIOHandler.self)
+        )
+        main.send(1, as: LoopSemanticsTests.NumberIO.self)
+        #expect(await main.run() == [1])
+        #expect(main.history.isEmpty)
+    }
+}
+
+/// The README's `run(io:) -> (self: Self, io: IO)?` form: `nil` ignores an input.
+@Suite(.timeLimit(.minutes(5))) struct OptionalRunTests {
+    struct Evens: Sendable, Equatable {
+        var numbers: [Int] = []
+
+        func run(io: IOContainer<LoopSemanticsTests.NumberIO>) -> (
+            self: Evens, io: IOContainer<LoopSemanticsTests.NumberIO>
+        )? {
+            guard let number = io.input(of: LoopSemanticsTests.NumberIO.self), number.isMultiple(of: 2) else {
+                return nil
+            }
+            return (Evens(numbers: numbers + [number]), io)
+        }
+    }
+
+    @Test func aNilResultLeavesTheStateAsItWas() async {
+        let main = MainFactory.createMain(
+            topLevelFunction: { $0.run(io: $1) },
+            initialState: Evens(),
+            handlerTypes: LoopSemanticsTests.NumberIOHandler.self
+        )
+        for number in 1...6 { main.send(number, as: LoopSemanticsTests.NumberIO.self) }
+        #expect(await main.run() == Evens(numbers: [2, 4, 6]))
+    }
+}
