@@ -10,15 +10,7 @@
 public func sequence<Context, Element>(
     _ operations: [DataOperation<Context, Element>]
 ) -> DataOperation<Context, [Element]> {
-    DataOperation { context in
-        var elements: [Element] = []
-        elements.reserveCapacity(operations.count)
-        for operation in operations {
-            try Task.checkCancellation()
-            elements.append(try operation.body(context))
-        }
-        return elements
-    }
+    traverse(operations) { $0 }
 }
 
 /// Maps every value to an operation and runs them in order, in one access: `sequence(values.map(transform))`

@@ -15,21 +15,21 @@ public func zip<Context, each Element>(
     }
 }
 
-/// Runs two operations and combines their elements with `combine`.
+/// Runs operations one after another in the same access and combines their elements with `combine`.
 ///
 /// ```swift
 /// let total = zip(countBabies(), countParents()) { $0 + $1 }
 /// ```
 /// - Parameters:
-///   - first: Runs first.
-///   - second: Runs second.
-///   - combine: Builds the element from both.
+///   - operations: The operations, run left to right.
+///   - combine: Builds the element from all of theirs.
 /// - Returns: An operation whose element is `combine`'s result.
 @inlinable
-public func zip<Context, A, B, Combined>(
-    _ first: DataOperation<Context, A>,
-    _ second: DataOperation<Context, B>,
-    with combine: @escaping @Sendable (A, B) throws -> Combined
+public func zip<Context, each Element, Combined>(
+    _ operations: repeat DataOperation<Context, each Element>,
+    with combine: @escaping @Sendable (repeat each Element) throws -> Combined
 ) -> DataOperation<Context, Combined> {
-    DataOperation { context in try combine(first.body(context), second.body(context)) }
+    DataOperation { context in
+        try combine(repeat try (each operations).body(context))
+    }
 }

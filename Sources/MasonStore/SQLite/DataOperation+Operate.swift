@@ -28,15 +28,13 @@ extension DataOperation where Context == Database {
     /// - Returns: The operation's element.
     /// - Throws: ``StoreError``, after the rollback.
     public func operate(in writer: some DatabaseWriter, logger: Logger? = nil) throws(StoreError) -> Element {
-        do {
-            return try writer.unsafeReentrantWrite { db in
+        try StoreError.catching {
+            try writer.unsafeReentrantWrite { db in
                 if StoreSession.current(for: db) != nil {
                     return try db.withNestedUnit { try perform(in: db) }
                 }
                 return try write(in: db, logger: logger ?? storeLogger)
             }
-        } catch {
-            throw StoreError(error)
         }
     }
 
@@ -56,12 +54,10 @@ extension DataOperation where Context == Database {
     /// - Throws: ``StoreError``, after the rollback.
     public func operate(in writer: some DatabaseWriter, logger: Logger? = nil) async throws(StoreError) -> Element
     where Element: Sendable {
-        do {
-            return try await writer.writeWithoutTransaction { db in
+        try await StoreError.catching {
+            try await writer.writeWithoutTransaction { db in
                 try write(in: db, logger: logger ?? storeLogger)
             }
-        } catch {
-            throw StoreError(error)
         }
     }
 
@@ -101,11 +97,7 @@ extension DataOperation where Context == Database {
     /// - Returns: The operation's element.
     /// - Throws: ``StoreError``.
     public func operate(in context: Database) throws(StoreError) -> Element {
-        do {
-            return try context.withNestedUnit { try perform(in: context) }
-        } catch {
-            throw StoreError(error)
-        }
+        try StoreError.catching { try context.withNestedUnit { try perform(in: context) } }
     }
 
     /// Runs a read-only operation on `reader`, blocking the caller: on a `DatabasePool` it runs
@@ -120,10 +112,8 @@ extension DataOperation where Context == Database {
     /// - Returns: The operation's element.
     /// - Throws: ``StoreError``.
     public func read(from reader: some DatabaseReader) throws(StoreError) -> Element {
-        do {
-            return try reader.read { db in try StoreSession.run(on: db, writing: false) { _ in try perform(in: db) } }
-        } catch {
-            throw StoreError(error)
+        try StoreError.catching {
+            try reader.read { db in try StoreSession.run(on: db, writing: false) { _ in try perform(in: db) } }
         }
     }
 
@@ -137,12 +127,10 @@ extension DataOperation where Context == Database {
     /// - Returns: The operation's element.
     /// - Throws: ``StoreError``.
     public func read(from reader: some DatabaseReader) async throws(StoreError) -> Element where Element: Sendable {
-        do {
-            return try await reader.read { db in
+        try await StoreError.catching {
+            try await reader.read { db in
                 try StoreSession.run(on: db, writing: false) { _ in try perform(in: db) }
             }
-        } catch {
-            throw StoreError(error)
         }
     }
 

@@ -16,11 +16,7 @@ extension DatabaseQueue {
     public static func opening(path: String, configuration: Configuration = Configuration()) throws(StoreError)
         -> DatabaseQueue
     {
-        do {
-            return try DatabaseQueue(path: path, configuration: configuration)
-        } catch {
-            throw StoreError(error)
-        }
+        try StoreError.catching { try DatabaseQueue(path: path, configuration: configuration) }
     }
 }
 
@@ -39,10 +35,6 @@ extension DatabasePool {
     public static func opening(path: String, configuration: Configuration = Configuration()) throws(StoreError)
         -> DatabasePool
     {
-        do {
-            return try DatabasePool(path: path, configuration: configuration)
-        } catch {
-            throw StoreError(error)
-        }
+        try StoreError.catching { try DatabasePool(path: path, configuration: configuration) }
     }
 }

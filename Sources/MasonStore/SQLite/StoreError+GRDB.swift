@@ -39,6 +39,25 @@ extension StoreError {
         }
     }
 
+    /// Runs `body`, turning whatever it throws into a `StoreError`: the one place GRDB's errors become
+    /// Mason's.
+    static func catching<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// The `async` twin of ``catching(_:)``.
+    static func catching<T>(_ body: () async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
     private static func kind(of error: DatabaseError) -> Kind {
         switch error.resultCode.primaryResultCode {
         case .SQLITE_CONSTRAINT:
