@@ -17,14 +17,15 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
     /// What the loop and the senders share.
     struct Control {
         var started = false
-        var ended = false
         /// Inputs sent and not yet taken by the loop, in arrival order.
         var queue: [Delivery] = []
         /// The loop, suspended until an input arrives or an output settles.
         var sleeper: CheckedContinuation<[Delivery], Never>?
         /// Outputs whose handler is running or whose input closure is still held.
         var outputsInFlight = 0
+        /// Set when the app ends, and never again.
         var finalState: State?
+        var ended: Bool { finalState != nil }
         var waiters: [CheckedContinuation<State, Never>] = []
         var diagnostics: [String] = []
         /// The task of each output whose handler is running, by token number: what `cancel` reaches.
@@ -226,7 +227,6 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
         let finalState = state
         let waiters: [CheckedContinuation<State, Never>]? = control.withLock { control in
             guard !control.ended, control.queue.isEmpty, control.outputsInFlight == 0 else { return nil }
-            control.ended = true
             control.finalState = finalState
             defer { control.waiters = [] }
             return control.waiters
