@@ -74,7 +74,6 @@ final class HTTPIOHandler: IOHandling {
         async throws
     {
         guard case let .get(path) = output else { return }
-        try await Task.sleep(for: .milliseconds(1))
         inputClosure(.response("weather for \(path)"))
     }
 }

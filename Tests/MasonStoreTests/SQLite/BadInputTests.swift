@@ -93,19 +93,16 @@ import Testing
         #expect(try store.namesOnDisk() == ["Bae"])
     }
 
-    @Test func aCorruptFileOpenedAsAPool() throws {
+    @Test(arguments: WriterKind.allCases) func aCorruptFile(kind: WriterKind) throws {
         let store = try StoreFixture()
         let path = store.folder.appendingPathComponent("corrupt.sqlite").path
         try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: StoreError.self) { try DatabasePool.opening(path: path) }
-        #expect(error?.kind == .corrupt)
-    }
-
-    @Test func aCorruptFile() throws {
-        let store = try StoreFixture()
-        let path = store.folder.appendingPathComponent("corrupt.sqlite").path
-        try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: StoreError.self) { try DatabaseQueue.opening(path: path) }
+        let error = #expect(throws: StoreError.self) {
+            switch kind {
+            case .queue: _ = try DatabaseQueue.opening(path: path)
+            case .pool: _ = try DatabasePool.opening(path: path)
+            }
+        }
         #expect(error?.kind == .corrupt)
         #expect(error?.resultCode == 26)
     }

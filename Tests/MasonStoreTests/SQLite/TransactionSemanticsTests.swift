@@ -80,15 +80,17 @@ import Testing
     ) async throws {
         let store = try StoreFixture(kind)
         let progress = Atomic<Int>(0)
+        let midway = AsyncStream<Void>.makeStream()
         let long = traverse(Array(0..<2_000_000)) { index in
             DataOperation<Database, Void> { db in
                 try db.execute(sql: "INSERT INTO baby (name) VALUES (?)", arguments: ["long \(index)"])
-                progress.add(1, ordering: .relaxed)
+                if progress.add(1, ordering: .relaxed).newValue == 1_000 { midway.continuation.yield() }
             }
         }
         let operation = sequence(["Bae", "Bea"].map(makeBaby)).save().flatMap { _ in long }.save()
         let task = Task { try await operation.operate(in: store.writer) }
-        while progress.load(ordering: .relaxed) < 1_000 { try await Task.sleep(for: .milliseconds(1)) }
+        var iterator = midway.stream.makeAsyncIterator()
+        await iterator.next()  // 1,000 rows written, unsaved
         task.cancel()
         let error = await #expect(throws: StoreError.self) { _ = try await task.value }
         #expect(error?.kind == .cancelled)
