@@ -32,6 +32,29 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
         var running: [UInt64: Task<Void, Never>] = [:]
         /// The last `historyLimit` runs, oldest first.
         var history: [AppHistoryEntry<State>] = []
+        /// The outputs of each kind running or waiting to, for the policies.
+        var lanes: [ObjectIdentifier: Lane] = [:]
+    }
+
+    /// The outputs of one kind whose handler runs, and those waiting for their policy's limit.
+    struct Lane {
+        var running: Set<UInt64> = []
+        var waiting: [Job] = []
+    }
+
+    /// An output ready to start: `launch` starts its handler's task (under the lock).
+    struct Job: Sendable {
+        let tokenID: UInt64
+        let kind: ObjectIdentifier
+        let limit: Int
+        let launch: @Sendable (inout Control) -> Void
+    }
+
+    /// What admitting an output asks the loop to do outside the lock.
+    struct Admission {
+        var cancelled: [Task<Void, Never>] = []
+        var superseded: [Job] = []
+        var dropped = false
     }
 
     private let function: (State, IO) -> (State, IO)?
@@ -86,9 +109,7 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
     }
 
     func cancel<K: IOType>(_ token: IOToken<K>) -> Bool {
-        let task = control.withLock { $0.running[token.id] }
-        task?.cancel()
-        return task != nil
+        cancel(tokenID: token.id)
     }
 
     var hasEnded: Bool {
@@ -135,11 +156,15 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
         state = newState
         nextTokenID = newIO.nextTokenID
         if historyLimit > 0 { record(input, newState) }
-        guard !newIO.outputs.isEmpty else { return }
         let count = newIO.outputs.count
-        control.withLock { $0.outputsInFlight += count }
-        for output in newIO.outputs {
-            dispatch(output)
+        if count > 0 {
+            control.withLock { $0.outputsInFlight += count }
+            for output in newIO.outputs {
+                dispatch(output)
+            }
+        }
+        for cancellation in newIO.cancellations {
+            _ = cancel(tokenID: cancellation.tokenID)
         }
     }
 
@@ -167,7 +192,8 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
         }
     }
 
-    /// Hands `output` to `handler` if it is of the handler's kind.
+    /// Hands `output` to `handler` if it is of the handler's kind: starts it, or queues or drops it as
+    /// its policy says.
     private func perform<H: IOHandling>(_ output: PendingOutput, with handler: H) -> Bool {
         guard output.kind == ObjectIdentifier(H.IO.self), let value = output.value as? H.IO.Output else { return false }
         let ticket = OutputTicket { [weak self] in self?.settle() }
@@ -178,19 +204,89 @@ final class AppLoop<State: Sendable, each Handler: IOHandling>: AppRunning, @unc
                 _ = self?.deliver(Delivery(kind: kind, tokenID: token.id, value: .input(input)))
             }
         }
-        // The task is registered before it can finish: it removes itself under the same lock, after.
-        control.withLock { control in
+        let policy = output.policy ?? H.outputPolicy
+        // Called under the lock, so the task is registered before it can finish: it removes itself
+        // under the same lock, after.
+        let job = Job(tokenID: token.id, kind: kind, limit: policy.limit) { [weak self] control in
             control.running[token.id] = Task.detached { [weak self] in
                 do {
                     try await handler.handle(output: value, token: token, inputClosure: send)
                 } catch {
                     _ = self?.deliver(Delivery(kind: kind, tokenID: token.id, value: .failure(error)))
                 }
-                self?.control.withLock { _ = $0.running.removeValue(forKey: token.id) }
+                self?.finish(token.id, of: kind)
                 withExtendedLifetime(ticket) {}
             }
         }
+        let admission = control.withLock { admit(job, policy: policy, into: &$0) }
+        for task in admission.cancelled { task.cancel() }
+        for superseded in admission.superseded { fail(superseded, with: CancellationError()) }
+        if admission.dropped { fail(job, with: OutputDropped()) }
         return true
+    }
+
+    /// Starts `job`, queues it behind the outputs of its kind, or drops it, as `policy` says.
+    private func admit(_ job: Job, policy: OutputPolicy, into control: inout Control) -> Admission {
+        var admission = Admission()
+        var lane = control.lanes[job.kind] ?? Lane()
+        switch policy {
+        case .dropNew where !lane.running.isEmpty || !lane.waiting.isEmpty:
+            admission.dropped = true
+            return admission
+        case .latestWins:
+            admission.cancelled = lane.running.compactMap { control.running[$0] }
+            admission.superseded = lane.waiting
+            lane.waiting = []
+        default:
+            break
+        }
+        if lane.waiting.isEmpty, lane.running.count < job.limit {
+            lane.running.insert(job.tokenID)
+            job.launch(&control)
+        } else {
+            lane.waiting.append(job)
+        }
+        control.lanes[job.kind] = lane
+        return admission
+    }
+
+    /// An output's handler returned: forgets its task and starts the outputs of its kind that may now run.
+    private func finish(_ tokenID: UInt64, of kind: ObjectIdentifier) {
+        control.withLock { control in
+            control.running[tokenID] = nil
+            guard var lane = control.lanes[kind] else { return }
+            lane.running.remove(tokenID)
+            while let next = lane.waiting.first, lane.running.count < next.limit {
+                lane.waiting.removeFirst()
+                lane.running.insert(next.tokenID)
+                next.launch(&control)
+            }
+            control.lanes[kind] = lane
+        }
+    }
+
+    /// Tells the pure function that `job` will never run, then lets it go (which settles its output).
+    private func fail(_ job: Job, with error: any Error) {
+        withExtendedLifetime(job) {
+            _ = deliver(Delivery(kind: job.kind, tokenID: job.tokenID, value: .failure(error)))
+        }
+    }
+
+    /// Cancels the output numbered `tokenID`: its running task, or its place in a queue.
+    private func cancel(tokenID: UInt64) -> Bool {
+        let (task, job): (Task<Void, Never>?, Job?) = control.withLock { control in
+            if let task = control.running[tokenID] { return (task, nil) }
+            for (kind, var lane) in control.lanes {
+                guard let index = lane.waiting.firstIndex(where: { $0.tokenID == tokenID }) else { continue }
+                let job = lane.waiting.remove(at: index)
+                control.lanes[kind] = lane
+                return (nil, job)
+            }
+            return (nil, nil)
+        }
+        task?.cancel()
+        if let job { fail(job, with: CancellationError()) }
+        return task != nil || job != nil
     }
 
     /// Queues an input for the loop, unless the app has ended; wakes the loop if it sleeps.

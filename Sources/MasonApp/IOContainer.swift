@@ -22,6 +22,8 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     package var outputs: [PendingOutput]
     /// The next token's number: tokens are unique within one app run.
     package var nextTokenID: UInt64
+    /// The token numbers of outputs this run asked to cancel, in order.
+    package var cancellations: [(kind: ObjectIdentifier, tokenID: UInt64)] = []
 
     package init(current: Delivery?, nextTokenID: UInt64) {
         self.current = current
@@ -108,11 +110,63 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     ///   - kind: The IO kind whose handler performs it.
     /// - Returns: The new container and the output's token.
     public func addingOutput<K: IOType>(_ output: K.Output, for kind: K.Type) -> (io: Self, token: IOToken<K>) {
+        adding(output, for: kind, policy: nil)
+    }
+
+    /// A copy with `output` added for the handler of `kind`, run under `policy` instead of the
+    /// handler's, and the output's token.
+    ///
+    /// ```swift
+    /// let (next, request) = io.addingOutput(.search(query), for: SearchIO.self, policy: .latestWins)
+    /// ```
+    /// - Parameters:
+    ///   - output: What to ask of the world.
+    ///   - kind: The IO kind whose handler performs it.
+    ///   - policy: How it runs beside the outputs of its kind still running.
+    /// - Returns: The new container and the output's token.
+    public func addingOutput<K: IOType>(_ output: K.Output, for kind: K.Type, policy: OutputPolicy) -> (
+        io: Self, token: IOToken<K>
+    ) {
+        adding(output, for: kind, policy: policy)
+    }
+
+    private func adding<K: IOType>(_ output: K.Output, for kind: K.Type, policy: OutputPolicy?) -> (
+        io: Self, token: IOToken<K>
+    ) {
         var copy = self
         let token = IOToken<K>(id: copy.nextTokenID)
         copy.nextTokenID += 1
-        copy.outputs.append(PendingOutput(kind: ObjectIdentifier(K.self), tokenID: token.id, value: output))
+        copy.outputs.append(
+            PendingOutput(kind: ObjectIdentifier(K.self), tokenID: token.id, value: output, policy: policy)
+        )
         return (copy, token)
+    }
+
+    /// A copy that asks the loop to cancel the output `token` identifies, after this run: its handler's
+    /// task is cancelled (or, if it waits under a policy, it never starts), and the pure function gets
+    /// what the handler throws — usually `CancellationError` — for that token. An output that already
+    /// ended is left alone.
+    ///
+    /// ```swift
+    /// guard io.input(of: ConsoleIO.self) != .line("q") else { return (state, io.cancelling(state.refreshTimer)) }
+    /// ```
+    /// - Parameter token: The output's token.
+    /// - Returns: The new container.
+    public func cancelling<K: IOType>(_ token: IOToken<K>) -> Self {
+        var copy = self
+        copy.cancellations.append((ObjectIdentifier(K.self), token.id))
+        return copy
+    }
+
+    /// The token numbers this run asked to cancel: for tests of the pure function.
+    ///
+    /// ```swift
+    /// #expect(io.cancelled(of: TimerIO.self) == [state.refreshTimer])
+    /// ```
+    /// - Parameter kind: The IO kind of the tokens.
+    /// - Returns: The tokens, in the order the run cancelled them.
+    public func cancelled<K: IOType>(of kind: K.Type) -> [IOToken<K>] {
+        cancellations.compactMap { $0.kind == ObjectIdentifier(K.self) ? IOToken<K>(id: $0.tokenID) : nil }
     }
 
     /// A copy with `output` added, its kind taken from the token type the caller expects (the seed's
@@ -172,4 +226,6 @@ package struct PendingOutput: Sendable {
     package let kind: ObjectIdentifier
     package let tokenID: UInt64
     package let value: any Sendable
+    /// The policy the output asked for; `nil`: its handler's.
+    package let policy: OutputPolicy?
 }

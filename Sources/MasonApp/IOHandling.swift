@@ -40,4 +40,20 @@ public protocol IOHandling: AnyObject, Sendable {
     /// let handler = TimerIOHandler()
     /// ```
     init()
+
+    /// How the outputs of this kind run beside each other, unless an output asks otherwise.
+    ///
+    /// ```swift
+    /// static var outputPolicy: OutputPolicy { .serial }   // one write at a time, in order
+    /// ```
+    static var outputPolicy: OutputPolicy { get }
+}
+
+extension IOHandling {
+    /// All at once: `.concurrent`, as in the seed.
+    ///
+    /// ```swift
+    /// TimersHandler.outputPolicy   // .concurrent
+    /// ```
+    public static var outputPolicy: OutputPolicy { .concurrent }
 }

@@ -21,6 +21,7 @@ public struct AppHarness<State, each Kind: IOType> {
     /// The state after the last step.
     public private(set) var state: State
     private var unasserted: [PendingOutput] = []
+    private var unassertedCancellations: [UInt64] = []
     private var nextTokenID: UInt64 = 0
 
     /// A harness for `function`, starting from `state`.
@@ -108,7 +109,22 @@ public struct AppHarness<State, each Kind: IOType> {
         return (output, token)
     }
 
-    /// Checks that every output has been taken.
+    /// Takes the last step's request to cancel the output `token` identifies.
+    ///
+    /// ```swift
+    /// try app.receive(.line("q"), as: ConsoleIO.self)
+    /// try app.expectCancellation(of: refreshTimer)
+    /// ```
+    /// - Parameter token: The output's token.
+    /// - Throws: ``AppHarnessFailure/missingOutput(_:)`` when the step did not cancel it.
+    public mutating func expectCancellation<K: IOType>(of token: IOToken<K>) throws(AppHarnessFailure) {
+        guard let index = unassertedCancellations.firstIndex(of: token.id) else {
+            throw .missingOutput("\(token) was not cancelled")
+        }
+        unassertedCancellations.remove(at: index)
+    }
+
+    /// Checks that every output and every cancellation has been taken.
     ///
     /// ```swift
     /// try app.finish()
@@ -116,6 +132,9 @@ public struct AppHarness<State, each Kind: IOType> {
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` otherwise.
     public func finish() throws(AppHarnessFailure) {
         guard unasserted.isEmpty else { throw .unassertedOutputs(Self.describe(unasserted)) }
+        guard unassertedCancellations.isEmpty else {
+            throw .unassertedOutputs("cancellations of tokens \(unassertedCancellations.map { "#\($0)" })")
+        }
     }
 
     private mutating func step(_ input: Delivery?) throws(AppHarnessFailure) {
@@ -124,6 +143,7 @@ public struct AppHarness<State, each Kind: IOType> {
         state = newState
         nextTokenID = io.nextTokenID
         unasserted = io.outputs
+        unassertedCancellations = io.cancellations.map(\.tokenID)
     }
 
     private static func describe(_ outputs: [PendingOutput]) -> String {

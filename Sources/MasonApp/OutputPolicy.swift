@@ -1,0 +1,57 @@
+/// How an output runs beside the outputs of its kind still running: SimpleFunctional started every
+/// output at once; TCA's `cancelInFlight` and Actomaton's policies are the models for the others.
+///
+/// A handler gives its kind's policy (``IOHandling/outputPolicy``, `.concurrent` unless it says
+/// otherwise); one output can ask for another (`io.addingOutput(_:for:policy:)`). The limits count the
+/// outputs of one kind whose handler is running; an output that waits keeps the app running.
+///
+/// ```swift
+/// // A search box: only the latest query's request matters.
+/// let (next, token) = io.addingOutput(.search(query), for: SearchIO.self, policy: .latestWins)
+/// ```
+public enum OutputPolicy: Sendable, Hashable {
+    /// Starts at once, whatever else runs (the default, and the seed's behaviour).
+    case concurrent
+    /// Cancels every output of its kind still running or waiting, then starts: each cancelled one
+    /// reaches the pure function as a `CancellationError` for its token.
+    case latestWins
+    /// Runs after the outputs of its kind before it, one at a time, in order: `.atMost(1)`.
+    case serial
+    /// Is dropped if an output of its kind is running or waiting: the pure function gets
+    /// ``OutputDropped`` for its token.
+    case dropNew
+    /// Starts when fewer than `limit` outputs of its kind run (at least one); waits in order otherwise.
+    case atMost(Int)
+
+    /// How many outputs of the kind may run when this one starts.
+    var limit: Int {
+        switch self {
+        case .concurrent, .latestWins, .dropNew: Int.max
+        case .serial: 1
+        case .atMost(let limit): max(1, limit)
+        }
+    }
+}
+
+/// What the pure function gets, for an output's token, when ``OutputPolicy/dropNew`` dropped it.
+///
+/// ```swift
+/// if io.failure(forToken: state.refresh) is OutputDropped { /* a refresh was already running */ }
+/// ```
+public struct OutputDropped: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An `OutputDropped`.
+    ///
+    /// ```swift
+    /// let dropped = OutputDropped()
+    /// ```
+    public init() {}
+
+    /// Says why, for logs.
+    ///
+    /// ```swift
+    /// print(OutputDropped())   // dropped by .dropNew: an output of its kind was still running
+    /// ```
+    public var description: String {
+        "dropped by .dropNew: an output of its kind was still running"
+    }
+}

@@ -1,0 +1,247 @@
+import MasonApp
+import Synchronization
+import Testing
+
+/// Each output policy, and cancellation asked for by the pure function itself.
+@Suite(.timeLimit(.minutes(5))) struct OutputPolicyTests {
+    enum JobIO: IOType {
+        enum Input: Sendable {
+            case done(Int)
+            case start(Int)
+        }
+        enum Output: Sendable { case job(Int) }
+    }
+
+    /// Runs job `n` when its gate opens (a job with no gate sleeps until cancelled, unless it is
+    /// `finishing`); records the order jobs start in and how many ran at once.
+    final class ProbeHandler: IOHandling {
+        typealias IO = JobIO
+        let gates: [Int: Gate]
+        let finishing: Set<Int>
+        let started = AsyncStream<Int>.makeStream()
+        private let counts = Mutex<(order: [Int], running: Int, most: Int)>(([], 0, 0))
+
+        init(gates: [Int: Gate] = [:], finishing: Set<Int> = []) {
+            self.gates = gates
+            self.finishing = finishing
+        }
+
+        convenience init() { self.init(gates: [:]) }
+
+        var order: [Int] { counts.withLock { $0.order } }
+        var mostAtOnce: Int { counts.withLock { $0.most } }
+
+        func handle(
+            output: JobIO.Output, token: IOToken<JobIO>, inputClosure: @escaping @Sendable (JobIO.Input) -> Void
+        )
+            async throws
+        {
+            guard case .job(let id) = output else { return }
+            counts.withLock { counts in
+                counts.order.append(id)
+                counts.running += 1
+                counts.most = max(counts.most, counts.running)
+            }
+            defer { counts.withLock { $0.running -= 1 } }
+            started.continuation.yield(id)
+            if let gate = gates[id] {
+                await gate.wait()
+            } else if !finishing.contains(id) {
+                try await Task.sleep(for: .seconds(600))
+            }
+            inputClosure(.done(id))
+        }
+    }
+
+    /// A handler whose kind runs one output at a time unless an output asks otherwise.
+    final class SerialHandler: IOHandling {
+        typealias IO = JobIO
+        static var outputPolicy: OutputPolicy { .serial }
+        let probe: ProbeHandler
+
+        init() { probe = ProbeHandler() }
+        init(probe: ProbeHandler) { self.probe = probe }
+
+        func handle(
+            output: JobIO.Output, token: IOToken<JobIO>, inputClosure: @escaping @Sendable (JobIO.Input) -> Void
+        )
+            async throws
+        {
+            try await probe.handle(output: output, token: token, inputClosure: inputClosure)
+        }
+    }
+
+    /// What the jobs ended with, by id.
+    struct Ledger: Sendable, Equatable {
+        var tokens: [IOToken<JobIO>: Int] = [:]
+        var done: [Int] = []
+        var cancelled: [Int] = []
+        var dropped: [Int] = []
+    }
+
+    /// Starts jobs `0..<count` at once under `policy`, then records how each ended.
+    static func startingJobs(_ count: Int, policy: OutputPolicy?) -> (Ledger, IOContainer<JobIO>) -> (
+        Ledger, IOContainer<JobIO>
+    ) {
+        { ledger, io in
+            var ledger = ledger
+            guard io.hasInput else {
+                var io = io
+                for id in 0..<count {
+                    let (next, token) =
+                        policy.map { io.addingOutput(.job(id), for: JobIO.self, policy: $0) }
+                        ?? io.addingOutput(.job(id), for: JobIO.self)
+                    io = next
+                    ledger.tokens[token] = id
+                }
+                return (ledger, io)
+            }
+            record(io, in: &ledger)
+            return (ledger, io)
+        }
+    }
+
+    static func record(_ io: IOContainer<JobIO>, in ledger: inout Ledger) {
+        for (token, id) in ledger.tokens {
+            if io.input(forToken: token) != nil { ledger.done.append(id) }
+            if io.failure(forToken: token) is CancellationError { ledger.cancelled.append(id) }
+            if io.failure(forToken: token) is OutputDropped { ledger.dropped.append(id) }
+        }
+    }
+
+    @Test func serialRunsOneAtATimeInOrder() async {
+        let gates = Dictionary(uniqueKeysWithValues: (0..<4).map { ($0, Gate()) })
+        let probe = ProbeHandler(gates: gates)
+        let main = MainFactory.createMain(
+            topLevelFunction: Self.startingJobs(4, policy: .serial), initialState: Ledger(), handlers: probe)
+        main.start()
+        var started = probe.started.stream.makeAsyncIterator()
+        for expected in 0..<4 {
+            #expect(await started.next() == expected)
+            gates[expected]?.open()
+        }
+        let ledger = await main.run()
+        #expect(ledger.done == [0, 1, 2, 3])
+        #expect(probe.order == [0, 1, 2, 3])
+        #expect(probe.mostAtOnce == 1)
+    }
+
+    @Test func aHandlersPolicyIsTheDefaultForItsOutputs() async {
+        let gates = Dictionary(uniqueKeysWithValues: (0..<3).map { ($0, Gate()) })
+        let probe = ProbeHandler(gates: gates)
+        let main = MainFactory.createMain(
+            topLevelFunction: Self.startingJobs(3, policy: nil), initialState: Ledger(),
+            handlers: SerialHandler(probe: probe))
+        main.start()
+        var started = probe.started.stream.makeAsyncIterator()
+        for expected in 0..<3 {
+            #expect(await started.next() == expected)
+            gates[expected]?.open()
+        }
+        #expect(await main.run().done == [0, 1, 2])
+        #expect(probe.mostAtOnce == 1)
+    }
+
+    @Test func atMostTwoStartsTheNextWhenOneEnds() async {
+        let gates = Dictionary(uniqueKeysWithValues: (0..<5).map { ($0, Gate()) })
+        let probe = ProbeHandler(gates: gates)
+        let main = MainFactory.createMain(
+            topLevelFunction: Self.startingJobs(5, policy: .atMost(2)), initialState: Ledger(), handlers: probe)
+        main.start()
+        var started = probe.started.stream.makeAsyncIterator()
+        let first = [await started.next(), await started.next()]
+        #expect(Set(first.compactMap { $0 }) == [0, 1])
+        // Each job that ends lets exactly the next one in.
+        for (ending, next) in [(0, 2), (1, 3), (2, 4)] {
+            gates[ending]?.open()
+            #expect(await started.next() == next)
+        }
+        gates[3]?.open()
+        gates[4]?.open()
+        let ledger = await main.run()
+        #expect(ledger.done.sorted() == [0, 1, 2, 3, 4])
+        #expect(probe.mostAtOnce == 2)
+    }
+
+    @Test func latestWinsCancelsTheOutputsStillRunning() async {
+        let probe = ProbeHandler(finishing: [2])
+        let function: (Ledger, IOContainer<JobIO>) -> (Ledger, IOContainer<JobIO>) = { ledger, io in
+            var ledger = ledger
+            guard let id = io.input(of: Int.self, as: JobIO.self) else {
+                Self.record(io, in: &ledger)
+                return (ledger, io)
+            }
+            let (next, token) = io.addingOutput(.job(id), for: JobIO.self, policy: .latestWins)
+            ledger.tokens[token] = id
+            return (ledger, next)
+        }
+        let main = MainFactory.createMain(topLevelFunction: function, initialState: Ledger(), handlers: probe)
+        for id in 0..<3 { main.send(.start(id), as: JobIO.self) }
+        let ledger = await main.run()
+        #expect(ledger.cancelled.sorted() == [0, 1])
+        #expect(ledger.done == [2])
+    }
+
+    @Test func dropNewDropsAnOutputWhileOneOfItsKindRuns() async {
+        let gate = Gate()
+        let probe = ProbeHandler(gates: [0: gate, 1: gate])
+        let sawDrop = AsyncStream<Void>.makeStream()
+        let function: (Ledger, IOContainer<JobIO>) -> (Ledger, IOContainer<JobIO>) = { ledger, io in
+            var ledger = ledger
+            guard let id = io.input(of: Int.self, as: JobIO.self) else {
+                Self.record(io, in: &ledger)
+                if !ledger.dropped.isEmpty { sawDrop.continuation.yield() }
+                return (ledger, io)
+            }
+            let (next, token) = io.addingOutput(.job(id), for: JobIO.self, policy: .dropNew)
+            ledger.tokens[token] = id
+            return (ledger, next)
+        }
+        let main = MainFactory.createMain(topLevelFunction: function, initialState: Ledger(), handlers: probe)
+        main.send(.start(0), as: JobIO.self)
+        main.send(.start(1), as: JobIO.self)
+        main.start()
+        var drops = sawDrop.stream.makeAsyncIterator()
+        await drops.next()
+        gate.open()
+        let ledger = await main.run()
+        #expect(ledger.dropped == [1])
+        #expect(ledger.done == [0])
+        #expect(probe.order == [0])
+    }
+
+    @Test func thePureFunctionCancelsARunningOutputAndAWaitingOne() async {
+        let probe = ProbeHandler()
+        let function: (Ledger, IOContainer<JobIO>) -> (Ledger, IOContainer<JobIO>) = { ledger, io in
+            var ledger = ledger
+            guard io.hasInput else {
+                let (first, running) = io.addingOutput(.job(0), for: JobIO.self, policy: .serial)
+                let (second, waiting) = first.addingOutput(.job(1), for: JobIO.self, policy: .serial)
+                ledger.tokens = [running: 0, waiting: 1]
+                return (ledger, second)
+            }
+            if io.input(of: Int.self, as: JobIO.self) == -1 {
+                let tokens = ledger.tokens.keys.sorted { $0.id < $1.id }
+                return (ledger, tokens.reduce(io) { $0.cancelling($1) })
+            }
+            Self.record(io, in: &ledger)
+            return (ledger, io)
+        }
+        let main = MainFactory.createMain(topLevelFunction: function, initialState: Ledger(), handlers: probe)
+        main.start()
+        var started = probe.started.stream.makeAsyncIterator()
+        #expect(await started.next() == 0)
+        main.send(.start(-1), as: JobIO.self)
+        let ledger = await main.run()
+        #expect(ledger.cancelled.sorted() == [0, 1])
+        #expect(probe.order == [0], "the waiting output never started")
+    }
+}
+
+extension IOContainer {
+    /// The job id of a `.start` input sent from outside (tests drive the function with it).
+    fileprivate func input(of _: Int.Type, as kind: OutputPolicyTests.JobIO.Type) -> Int? {
+        guard case .start(let id)? = input(of: kind) else { return nil }
+        return id
+    }
+}
