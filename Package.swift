@@ -6,20 +6,22 @@ import PackageDescription
 /// every function body over twice that) to type-check reported as a warning — in Mason's targets
 /// only, so that the check rebuilds them and none of the dependencies. Users never set it.
 let typeCheckLimit = ProcessInfo.processInfo.environment["MASON_TYPECHECK_WARNINGS"].flatMap { Int($0) }
-let typeCheckWarnings: [SwiftSetting] = typeCheckLimit.map { limit in
-    [
-        .unsafeFlags([
-            "-Xfrontend", "-warn-long-expression-type-checking=\(limit)",
-            "-Xfrontend", "-warn-long-function-bodies=\(2 * limit)",
-        ])
-    ]
-} ?? []
+let typeCheckWarnings: [SwiftSetting] =
+    typeCheckLimit.map { limit in
+        [
+            .unsafeFlags([
+                "-Xfrontend", "-warn-long-expression-type-checking=\(limit)",
+                "-Xfrontend", "-warn-long-function-bodies=\(2 * limit)"
+            ])
+        ]
+    } ?? []
 
-let strict: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-] + typeCheckWarnings
+let strict: [SwiftSetting] =
+    [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault")
+    ] + typeCheckWarnings
 
 let package = Package(
     name: "Mason",
@@ -31,9 +33,12 @@ let package = Package(
         .library(name: "MasonStore", targets: ["MasonStore"]),
         .library(name: "MasonStoreNetwork", targets: ["MasonStoreNetwork"]),
         .library(name: "MasonApp", targets: ["MasonApp"]),
+        .library(name: "MasonAppNetwork", targets: ["MasonAppNetwork"]),
+        .library(name: "MasonAppStore", targets: ["MasonAppStore"]),
         .library(name: "MasonTesting", targets: ["MasonTesting"]),
         .library(name: "MasonTestServer", targets: ["MasonTestServer"]),
         .executable(name: "mason-demo", targets: ["mason-demo"]),
+        .executable(name: "mason-weather", targets: ["mason-weather"])
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -46,7 +51,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0")
     ],
     targets: [
         .target(name: "Mason", swiftSettings: strict),
@@ -55,7 +60,7 @@ let package = Package(
             dependencies: [
                 "Mason",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strict
         ),
@@ -68,7 +73,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
             ],
             swiftSettings: strict
         ),
@@ -78,7 +83,7 @@ let package = Package(
             dependencies: [
                 "Mason",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strict
         ),
@@ -89,12 +94,42 @@ let package = Package(
                 "Mason",
                 "MasonNetwork",
                 "MasonStore",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift")
             ],
             swiftSettings: strict
         ),
         // The pure functional app runtime (SimpleFunctional): the core only, never the network or the store.
         .target(name: "MasonApp", dependencies: ["Mason"], swiftSettings: strict),
+        // Ready app handlers on the network and the store: bridges, so MasonApp needs neither.
+        .target(
+            name: "MasonAppNetwork",
+            dependencies: ["MasonApp", "MasonNetwork"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "MasonAppStore",
+            dependencies: ["MasonApp", "MasonStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        // The weather app's pure logic and its file (a library, so its tests can drive it).
+        .target(
+            name: "MasonWeather",
+            dependencies: [
+                "MasonApp", "MasonAppNetwork", "MasonAppStore", "MasonNetwork", "MasonStore",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            path: "Examples/MasonWeather",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "mason-weather",
+            dependencies: [
+                "MasonApp", "MasonTestServer", "MasonWeather",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
+            path: "Examples/mason-weather",
+            swiftSettings: strict
+        ),
         // Light doubles: clocks, a stub transport, a log recorder. No server, so no Hummingbird.
         .target(
             name: "MasonTesting",
@@ -102,7 +137,7 @@ let package = Package(
                 "Mason",
                 "MasonApp",
                 "MasonNetwork",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strict
         ),
@@ -115,7 +150,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
             ],
             swiftSettings: strict
         ),
@@ -127,9 +162,10 @@ let package = Package(
                 "MasonAsyncHTTPClient",
                 "MasonStore",
                 "MasonTestServer",
+                "MasonWeather",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             path: "Examples/mason-demo",
             swiftSettings: strict
@@ -139,13 +175,29 @@ let package = Package(
             dependencies: [
                 "Mason",
                 "MasonTesting",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based")
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "MasonAppTests",
             dependencies: ["MasonApp", "MasonTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonAppBridgesTests",
+            dependencies: [
+                "MasonApp", "MasonAppNetwork", "MasonAppStore", "MasonNetwork", "MasonStore", "MasonTestServer",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MasonWeatherTests",
+            dependencies: [
+                "MasonApp", "MasonAppNetwork", "MasonAppStore", "MasonTesting", "MasonTestServer", "MasonWeather",
+                "mason-weather", .product(name: "GRDB", package: "GRDB.swift")
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -166,7 +218,7 @@ let package = Package(
                 "MasonTesting",
                 "MasonTestServer",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based")
             ],
             swiftSettings: strict
         ),
@@ -187,7 +239,7 @@ let package = Package(
                 "MasonTesting",
                 "mason-store-crash-child",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strict
         ),
@@ -202,10 +254,10 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
             ],
             swiftSettings: strict
-        ),
+        )
     ]
 )
 

@@ -45,6 +45,7 @@ struct MasonDemo: AsyncParsableCommand {
         Self.effectTypes()
         Self.algebra()
         try StoreDemo.run()
+        try await WeatherDemo.run()
         if !offline {
             try await NetworkDemo.run(baseURL: baseURL.flatMap(URL.init(string:)))
         }

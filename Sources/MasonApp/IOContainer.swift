@@ -142,6 +142,39 @@ public struct IOContainer<each Kind: IOType>: Sendable {
         return (copy, token)
     }
 
+    /// Adds `output` for the handler of `kind` to this container and returns its token: the in-place
+    /// twin of ``addingOutput(_:for:)``, for a pure function that builds its container step by step.
+    ///
+    /// ```swift
+    /// var io = io
+    /// let request = io.addOutput(.request(URLRequest(url: url)), for: HTTPIO.self)
+    /// io.addOutput(.print("Fetching…"), for: ConsoleOutputIO.self)
+    /// ```
+    /// - Parameters:
+    ///   - output: What to ask of the world.
+    ///   - kind: The IO kind whose handler performs it.
+    ///   - policy: How it runs beside the outputs of its kind (default: its handler's).
+    /// - Returns: The output's token.
+    @discardableResult
+    public mutating func addOutput<K: IOType>(_ output: K.Output, for kind: K.Type, policy: OutputPolicy? = nil)
+        -> IOToken<K>
+    {
+        let (next, token) = adding(output, for: kind, policy: policy)
+        self = next
+        return token
+    }
+
+    /// Asks the loop to cancel the output `token` identifies, after this run, if there is one: the
+    /// in-place twin of ``cancelling(_:)``.
+    ///
+    /// ```swift
+    /// io.cancel(state.refreshTimer)
+    /// ```
+    /// - Parameter token: The output's token, or `nil` (nothing to cancel).
+    public mutating func cancel<K: IOType>(_ token: IOToken<K>?) {
+        if let token { self = cancelling(token) }
+    }
+
     /// A copy that asks the loop to cancel the output `token` identifies, after this run: its handler's
     /// task is cancelled (or, if it waits under a policy, it never starts), and the pure function gets
     /// what the handler throws — usually `CancellationError` — for that token. An output that already

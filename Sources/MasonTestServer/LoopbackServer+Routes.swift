@@ -51,6 +51,7 @@ extension LoopbackServer {
     static func addRoutes(to router: Router<LoopbackRequestContext>, storage: LoopbackStorage) {
         addRoutes(to: router)
         addAuthRoutes(to: router, storage: storage)
+        addWeatherRoutes(to: router)
     }
 
     /// The seeds' endpoints, which need no state.

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Text out, as an IO kind: the pure function asks for lines and prompts to be written, in order.
+///
+/// ```swift
+/// let (next, _) = io.addingOutput(.print("12 °C, light rain"), for: ConsoleOutputIO.self)
+/// ```
+public enum ConsoleOutputIO: IOType {
+    /// Writing sends nothing back: the pure function learns of a failed write only through
+    /// `io.failure(forToken:)`.
+    public typealias Input = Never
+
+    /// What to write.
+    ///
+    /// ```swift
+    /// io.addingOutput(.write("City? "), for: ConsoleOutputIO.self)
+    /// ```
+    public enum Output: Sendable, Equatable {
+        /// `line` and a newline.
+        case print(String)
+        /// `text` as it is: a prompt.
+        case write(String)
+    }
+}
+
+/// Performs ``ConsoleOutputIO`` outputs one at a time, in the order the pure function added them
+/// (its ``outputPolicy`` is `.serial`), on standard output or on a writer of your choice.
+///
+/// ```swift
+/// let console = ConsoleOutputHandler()                                   // standard output
+/// let quiet = ConsoleOutputHandler { text in logger.info("\(text)") }       // anywhere else
+/// ```
+public final class ConsoleOutputHandler: IOHandling {
+    /// The IO kind this handler performs.
+    public typealias IO = ConsoleOutputIO
+
+    /// One write at a time, in order.
+    ///
+    /// ```swift
+    /// ConsoleOutputHandler.outputPolicy   // .serial
+    /// ```
+    public static var outputPolicy: OutputPolicy { .serial }
+
+    private let writer: @Sendable (String) -> Void
+
+    /// A handler writing to standard output as `print` does (so the two keep their order), flushed
+    /// after each write.
+    ///
+    /// ```swift
+    /// let console = ConsoleOutputHandler()
+    /// ```
+    public convenience init() {
+        self.init { text in
+            print(text, terminator: "")
+            fflush(nil)  // every stream: `stdout` itself is a global Swift 6 will not touch
+        }
+    }
+
+    /// A handler passing each piece of text to `writer`.
+    ///
+    /// ```swift
+    /// let console = ConsoleOutputHandler { text in FileHandle.standardError.write(Data(text.utf8)) }
+    /// ```
+    /// - Parameter writer: Receives each piece of text, newline included for `.print`.
+    public init(writer: @escaping @Sendable (String) -> Void) {
+        self.writer = writer
+    }
+
+    /// Writes the output.
+    ///
+    /// ```swift
+    /// try await console.handle(output: .print("hello"), token: token) { _ in }
+    /// ```
+    /// - Parameters:
+    ///   - output: What to write.
+    ///   - token: The output's token.
+    ///   - inputClosure: Never called: writing sends nothing back.
+    public func handle(
+        output: ConsoleOutputIO.Output, token: IOToken<ConsoleOutputIO>,
+        inputClosure: @escaping @Sendable (Never) -> Void
+    ) async throws {
+        switch output {
+        case .print(let line): writer(line + "\n")
+        case .write(let text): writer(text)
+        }
+    }
+}
