@@ -179,9 +179,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The soak test's child: ten million inputs through one loop, alone in its process.
+        .executableTarget(
+            name: "mason-app-soak-child",
+            dependencies: ["MasonApp"],
+            path: "Tests/MasonAppSoakChild",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "MasonAppTests",
-            dependencies: ["MasonApp", "MasonTesting"],
+            dependencies: ["MasonApp", "MasonTesting", "mason-app-soak-child"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// Ten million inputs through one loop, from one sender, in a child process of their own
+/// (`mason-app-soak-child`): the resident size at the end stays within 10 % of that after the first
+/// million. `MASON_SOAK_INPUTS` runs fewer (CI's Thread Sanitizer pass).
+@Suite(.timeLimit(.minutes(10))) struct SoakTests {
+    static var child: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("mason-app-soak-child")
+    }
+
+    @Test func tenMillionInputsLeaveMemoryFlat() throws {
+        let inputs = ProcessInfo.processInfo.environment["MASON_SOAK_INPUTS"].flatMap(Int.init) ?? 10_000_000
+        let process = Process()
+        process.executableURL = Self.child
+        process.arguments = ["\(inputs)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        let resident = text.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("after ") else { return nil }
+            return line.split(separator: " ").last.flatMap { Int($0) }
+        }
+        #expect(text.contains("processed \(inputs)\n"), "\(text)")
+        let first = try #require(resident.first)
+        let last = try #require(resident.last)
+        #expect(resident.count == (inputs + 999_999) / 1_000_000)
+        #expect(Double(last) <= Double(first) * 1.1, "resident bytes after each million: \(resident)")
+    }
+}
