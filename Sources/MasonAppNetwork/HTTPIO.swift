@@ -7,7 +7,7 @@ public import FoundationNetworking
 #endif
 
 /// HTTP as an IO kind (the SimpleFunctional weather app's `HTTPIO`): the pure function asks for a
-/// request and gets the body of a 2xx answer, or the request's ``NetworkRequestError`` through
+/// request and gets the body of a 2xx answer, or the request's `NetworkRequestError` through
 /// `io.failure(forToken:)`. Tokens replace the seed's request ids; `io.cancelling(token)` replaces its
 /// `cancel(id:)` output.
 ///
@@ -41,7 +41,7 @@ public enum HTTPIO: IOType {
 
 /// Performs ``HTTPIO`` outputs on a MasonNetwork transport — by default `URLSessionTransport`
 /// retrying under the standard policy. A non-2xx answer, an unreachable host or a timeout is thrown as
-/// ``NetworkRequestError`` and reaches the pure function as `io.failure(forToken:)`; cancelling the
+/// `NetworkRequestError` and reaches the pure function as `io.failure(forToken:)`; cancelling the
 /// output's token cancels the request.
 ///
 /// ```swift
@@ -54,7 +54,7 @@ public final class HTTPIOHandler: IOHandling {
 
     private let transport: any Transport
 
-    /// A handler on `URLSessionTransport.shared`, retrying under ``HTTPRetryPolicy/standard``.
+    /// A handler on `URLSessionTransport.shared`, retrying under `HTTPRetryPolicy.standard`.
     ///
     /// ```swift
     /// let http = HTTPIOHandler()
@@ -82,7 +82,7 @@ public final class HTTPIOHandler: IOHandling {
     ///   - output: The request.
     ///   - token: The output's token.
     ///   - inputClosure: Receives `.response(body)`.
-    /// - Throws: ``NetworkRequestError``, `.canceledByUser` when the output was cancelled.
+    /// - Throws: `NetworkRequestError`, `.canceledByUser` when the output was cancelled.
     public func handle(
         output: HTTPIO.Output, token: IOToken<HTTPIO>, inputClosure: @escaping @Sendable (HTTPIO.Input) -> Void
     ) async throws {

@@ -3,7 +3,7 @@ public import MasonApp
 public import MasonStore
 
 /// A database as an IO kind: the pure function asks for a data operation — a value that describes the
-/// work, run only by the handler — and gets its element back, or the operation's ``StoreError``
+/// work, run only by the handler — and gets its element back, or the operation's `StoreError`
 /// through `io.failure(forToken:)`. One kind per element type: `StoreIO<Forecast?>` beside
 /// `StoreIO<Void>`.
 ///
@@ -88,7 +88,7 @@ public final class StoreIOHandler<Element: Sendable>: IOHandling {
     ///   - output: The operation and how to run it.
     ///   - token: The output's token.
     ///   - inputClosure: Receives `.element(_:)`.
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public func handle(
         output: StoreIO<Element>.Output, token: IOToken<StoreIO<Element>>,
         inputClosure: @escaping @Sendable (StoreIO<Element>.Input) -> Void
