@@ -13,9 +13,10 @@
 /// let final = await main.run()   // when nothing is left to do
 /// ```
 public final class Main<State: Sendable>: Sendable {
-    private let loop: any AppRunning<State>
+    @usableFromInline let loop: AppLoop<State>
 
-    init(loop: any AppRunning<State>) {
+    @usableFromInline
+    init(loop: AppLoop<State>) {
         self.loop = loop
     }
 
@@ -49,8 +50,9 @@ public final class Main<State: Sendable>: Sendable {
     ///   - kind: Its IO kind.
     /// - Returns: `false` when the app has ended and the input was ignored.
     @discardableResult
+    @inlinable
     public func send<K: IOType>(_ input: K.Input, as kind: K.Type) -> Bool {
-        loop.send(input, as: kind)
+        loop.deliver(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)))
     }
 
     /// Cancels the task of the output `token` identifies, if its handler is still running: the
@@ -64,7 +66,7 @@ public final class Main<State: Sendable>: Sendable {
     /// - Returns: Whether a running handler was found.
     @discardableResult
     public func cancel<K: IOType>(_ token: IOToken<K>) -> Bool {
-        loop.cancel(token)
+        loop.cancel(tokenID: token.id)
     }
 
     /// The last runs of the pure function, oldest first — each with its input and the state it left —

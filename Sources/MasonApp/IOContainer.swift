@@ -17,14 +17,15 @@
 /// ```
 public struct IOContainer<each Kind: IOType>: Sendable {
     /// The input of this run, if any (none on the first run, after `start()`).
-    package let current: Delivery?
+    @usableFromInline package let current: Delivery?
     /// The outputs added so far, in order.
-    package var outputs: [PendingOutput]
+    @usableFromInline package var outputs: [PendingOutput]
     /// The next token's number: tokens are unique within one app run.
-    package var nextTokenID: UInt64
+    @usableFromInline package var nextTokenID: UInt64
     /// The token numbers of outputs this run asked to cancel, in order.
-    package var cancellations: [(kind: ObjectIdentifier, tokenID: UInt64)] = []
+    @usableFromInline package var cancellations: [(kind: ObjectIdentifier, tokenID: UInt64)] = []
 
+    @usableFromInline
     package init(current: Delivery?, nextTokenID: UInt64) {
         self.current = current
         self.outputs = []
@@ -237,16 +238,19 @@ public struct IOContainer<each Kind: IOType>: Sendable {
 
 /// An input on its way to the pure function: its kind, the token of the output that caused it (none
 /// for an input sent from outside), and the value or the handler's error.
+@usableFromInline
 package struct Delivery: Sendable {
+    @usableFromInline
     package enum Value: Sendable {
         case input(any Sendable)
         case failure(any Error)
     }
 
-    package let kind: ObjectIdentifier
-    package let tokenID: UInt64?
-    package let value: Value
+    @usableFromInline package let kind: ObjectIdentifier
+    @usableFromInline package let tokenID: UInt64?
+    @usableFromInline package let value: Value
 
+    @usableFromInline
     package init(kind: ObjectIdentifier, tokenID: UInt64?, value: Value) {
         self.kind = kind
         self.tokenID = tokenID
@@ -255,10 +259,11 @@ package struct Delivery: Sendable {
 }
 
 /// An output on its way to its handler.
+@usableFromInline
 package struct PendingOutput: Sendable {
-    package let kind: ObjectIdentifier
-    package let tokenID: UInt64
-    package let value: any Sendable
+    @usableFromInline package let kind: ObjectIdentifier
+    @usableFromInline package let tokenID: UInt64
+    @usableFromInline package let value: any Sendable
     /// The policy the output asked for; `nil`: its handler's.
-    package let policy: OutputPolicy?
+    @usableFromInline package let policy: OutputPolicy?
 }

@@ -10,6 +10,7 @@ public struct IOToken<IO: IOType>: Hashable, Sendable, CustomStringConvertible {
     /// The token's number, unique within one app run.
     public let id: UInt64
 
+    @usableFromInline
     package init(id: UInt64) {
         self.id = id
     }

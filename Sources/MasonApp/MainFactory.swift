@@ -24,6 +24,7 @@ public enum MainFactory {
     ///   - handlerTypes: One handler type per IO kind, in the order of the `IOContainer`'s kinds.
     ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
     /// - Returns: The app, not started.
+    @inlinable
     public static func createMain<State: Sendable, each Handler: IOHandling>(
         topLevelFunction:
             sending @escaping (State, IOContainer<repeat (each Handler).IO>) -> (
@@ -52,6 +53,7 @@ public enum MainFactory {
     ///   - handlers: One handler per IO kind, in the order of the `IOContainer`'s kinds.
     ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
     /// - Returns: The app, not started.
+    @inlinable
     public static func createMain<State: Sendable, each Handler: IOHandling>(
         topLevelFunction:
             sending @escaping (State, IOContainer<repeat (each Handler).IO>) -> (
@@ -61,13 +63,9 @@ public enum MainFactory {
         handlers: repeat each Handler,
         historyLimit: Int = 0
     ) -> Main<State> {
-        let loop = AppLoop<State, repeat each Handler>(
-            function: { state, io in topLevelFunction(state, io) },
-            initialState: initialState,
-            handlers: (repeat each handlers),
-            historyLimit: historyLimit
-        )
-        return Main(loop: loop)
+        make(
+            { state, io in topLevelFunction(state, io) }, initialState: initialState,
+            handlers: repeat each handlers, historyLimit: historyLimit)
     }
 
     /// A `Main` whose pure function may return `nil` to ignore an input (no new state, no output): the
@@ -83,6 +81,7 @@ public enum MainFactory {
     ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
     /// - Returns: The app, not started.
     @_disfavoredOverload
+    @inlinable
     public static func createMain<State: Sendable, each Handler: IOHandling>(
         topLevelFunction:
             sending @escaping (State, IOContainer<repeat (each Handler).IO>) -> (
@@ -92,10 +91,37 @@ public enum MainFactory {
         handlerTypes: (repeat (each Handler).Type),
         historyLimit: Int = 0
     ) -> Main<State> {
-        let loop = AppLoop<State, repeat each Handler>(
-            function: { state, io in topLevelFunction(state, io).map { ($0.0, $0.1) } },
+        make(
+            { state, io in topLevelFunction(state, io).map { ($0.0, $0.1) } }, initialState: initialState,
+            handlers: repeat (each handlerTypes).init(), historyLimit: historyLimit)
+    }
+
+    /// The app: the pure function wrapped so that the loop sees neither the IO kinds nor the handler
+    /// types (erased here, where they are known — inlined into the caller, so specialised).
+    @inlinable
+    static func make<State: Sendable, each Handler: IOHandling>(
+        _ topLevelFunction:
+            sending @escaping (State, IOContainer<repeat (each Handler).IO>) -> (
+                State, IOContainer<repeat (each Handler).IO>
+            )?,
+        initialState: State,
+        handlers: repeat each Handler,
+        historyLimit: Int
+    ) -> Main<State> {
+        var entries: [HandlerEntry] = []
+        for handler in repeat each handlers {
+            entries.append(HandlerEntry(handler))
+        }
+        let loop = AppLoop<State>(
+            function: { state, input, nextTokenID in
+                let io = IOContainer<repeat (each Handler).IO>(current: input, nextTokenID: nextTokenID)
+                guard let (newState, newIO) = topLevelFunction(state, io) else { return nil }
+                state = newState
+                nextTokenID = newIO.nextTokenID
+                return StepOutcome(outputs: newIO.outputs, cancellations: newIO.cancellations)
+            },
             initialState: initialState,
-            handlers: (repeat (each handlerTypes).init()),
+            handlers: entries,
             historyLimit: historyLimit
         )
         return Main(loop: loop)

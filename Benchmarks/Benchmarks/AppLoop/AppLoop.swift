@@ -3,6 +3,7 @@
 import Benchmark
 import Foundation
 import MasonApp
+import Synchronization
 
 struct NumberIO: IOType {
     typealias Input = Int
@@ -29,8 +30,26 @@ func addAndOutput(_ sum: Int, _ io: IO) -> (Int, IO) {
 
 let inputs = 100_000
 
+/// Counts down from a number, from any thread.
+final class Countdown: Sendable {
+    private let remaining: Mutex<Int>
+
+    init(_ count: Int) { remaining = Mutex(count) }
+
+    /// Whether this was the last.
+    func tick() -> Bool {
+        remaining.withLock {
+            $0 -= 1; return $0 == 0
+        }
+    }
+}
+
+/// What the floor's tasks call: an async function the optimiser cannot see into.
+@inline(never) func noOp(_ number: Int) async { blackHole(number) }
+
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 30)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 30)
 
     Benchmark("100,000 inputs, raw loop calling the pure function (baseline)") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -62,9 +81,24 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("100,000 outputs, raw: a detached task each calling a no-op async function (floor)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let remaining = Countdown(inputs)
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                for number in 0..<inputs {
+                    Task.detached {
+                        await noOp(number)
+                        if remaining.tick() { done.resume() }
+                    }
+                }
+            }
+        }
+    }
+
     Benchmark("100,000 inputs each handing one output to a no-op handler, MasonApp loop") { benchmark in
         for _ in benchmark.scaledIterations {
-            let main = MainFactory.createMain(topLevelFunction: addAndOutput, initialState: 0, handlerTypes: NoOpHandler.self)
+            let main = MainFactory.createMain(
+                topLevelFunction: addAndOutput, initialState: 0, handlerTypes: NoOpHandler.self)
             for number in 0..<inputs { main.send(number, as: NumberIO.self) }
             blackHole(await main.run())
         }
