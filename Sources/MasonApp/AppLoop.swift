@@ -288,7 +288,8 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     /// Ends the app with `state` if no input is queued and no output is in flight; returns whether it
     /// has ended. Hands the loop's last batch back, emptied, for the senders to fill again.
     private func endIfIdle(_ state: State, handingBack batch: inout [Delivery]) -> Bool {
-        batch.removeAll(keepingCapacity: true)
+        // Only a modest array is kept: a burst's would hold its memory for good.
+        batch.removeAll(keepingCapacity: batch.capacity <= 4_096)
         let idle = shared.withLock { shared in
             if shared.spare.capacity < batch.capacity { swap(&shared.spare, &batch) }
             return shared.queue.isEmpty && shared.outputsInFlight == 0
