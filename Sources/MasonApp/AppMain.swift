@@ -52,7 +52,7 @@ public final class Main<State: Sendable>: Sendable {
     @discardableResult
     @inlinable
     public func send<K: IOType>(_ input: K.Input, as kind: K.Type) -> Bool {
-        loop.deliver(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)))
+        loop.core.deliver(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)))
     }
 
     /// Cancels the task of the output `token` identifies, if its handler is still running: the
@@ -66,7 +66,7 @@ public final class Main<State: Sendable>: Sendable {
     /// - Returns: Whether a running handler was found.
     @discardableResult
     public func cancel<K: IOType>(_ token: IOToken<K>) -> Bool {
-        loop.cancel(tokenID: token.id)
+        loop.core.cancel(tokenID: token.id)
     }
 
     /// The last runs of the pure function, oldest first — each with its input and the state it left —

@@ -28,15 +28,15 @@ import Synchronization
 /// }
 /// ```
 @usableFromInline
-struct SpinLock: ~Copyable, Sendable {
+package struct SpinLock: ~Copyable, Sendable {
     private let isLocked = Atomic<Bool>(false)
 
     @inlinable
-    init() {}
+    package init() {}
 
     /// Runs `body` with the lock held.
     @inlinable
-    func withLock<Result>(_ body: () -> Result) -> Result {
+    package func withLock<Result>(_ body: () -> Result) -> Result {
         lock()
         defer { unlock() }
         return body()
