@@ -25,7 +25,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// The token numbers of outputs this run asked to cancel, in order.
     @usableFromInline package var cancellations: [(kind: ObjectIdentifier, tokenID: UInt64)] = []
 
-    @usableFromInline
+    @inlinable
     package init(current: Delivery?, nextTokenID: UInt64) {
         self.current = current
         self.outputs = []
@@ -59,6 +59,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// ```swift
     /// if !io.hasInput { /* the app just started */ }
     /// ```
+    @inlinable
     public var hasInput: Bool {
         current != nil
     }
@@ -70,6 +71,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// ```
     /// - Parameter token: The token ``addingOutput(_:for:)`` returned.
     /// - Returns: The input, or `nil`.
+    @inlinable
     public func input<K: IOType>(forToken token: IOToken<K>) -> K.Input? {
         guard let current, current.tokenID == token.id, case .input(let value) = current.value else { return nil }
         return value as? K.Input
@@ -82,6 +84,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// ```
     /// - Parameter kind: The IO kind.
     /// - Returns: The input, or `nil`.
+    @inlinable
     public func input<K: IOType>(of kind: K.Type) -> K.Input? {
         guard let current, current.kind == ObjectIdentifier(K.self), case .input(let value) = current.value else {
             return nil
@@ -96,6 +99,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// ```
     /// - Parameter token: The output's token.
     /// - Returns: The error, or `nil`.
+    @inlinable
     public func failure<K: IOType>(forToken token: IOToken<K>) -> (any Error)? {
         guard let current, current.tokenID == token.id, case .failure(let error) = current.value else { return nil }
         return error
@@ -110,6 +114,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     ///   - output: What to ask of the world.
     ///   - kind: The IO kind whose handler performs it.
     /// - Returns: The new container and the output's token.
+    @inlinable
     public func addingOutput<K: IOType>(_ output: K.Output, for kind: K.Type) -> (io: Self, token: IOToken<K>) {
         adding(output, for: kind, policy: nil)
     }
@@ -131,7 +136,8 @@ public struct IOContainer<each Kind: IOType>: Sendable {
         adding(output, for: kind, policy: policy)
     }
 
-    private func adding<K: IOType>(_ output: K.Output, for kind: K.Type, policy: OutputPolicy?) -> (
+    @inlinable
+    func adding<K: IOType>(_ output: K.Output, for kind: K.Type, policy: OutputPolicy?) -> (
         io: Self, token: IOToken<K>
     ) {
         var copy = self
@@ -157,6 +163,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     ///   - policy: How it runs beside the outputs of its kind (default: its handler's).
     /// - Returns: The output's token.
     @discardableResult
+    @inlinable
     public mutating func addOutput<K: IOType>(_ output: K.Output, for kind: K.Type, policy: OutputPolicy? = nil)
         -> IOToken<K>
     {
@@ -266,4 +273,12 @@ package struct PendingOutput: Sendable {
     @usableFromInline package let value: any Sendable
     /// The policy the output asked for; `nil`: its handler's.
     @usableFromInline package let policy: OutputPolicy?
+
+    @usableFromInline
+    package init(kind: ObjectIdentifier, tokenID: UInt64, value: any Sendable, policy: OutputPolicy?) {
+        self.kind = kind
+        self.tokenID = tokenID
+        self.value = value
+        self.policy = policy
+    }
 }

@@ -106,7 +106,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
             return shared.takeQueue()
         }
         if let batch { return batch }
-        return await withCheckedContinuation { sleeper in
+        return await withUnsafeContinuation { sleeper in
             let ready: [Delivery]? = core.withShared { shared in
                 guard shared.queue.isEmpty, core.outputsInFlight.load(ordering: .acquiring) > 0 else {
                     return shared.takeQueue()

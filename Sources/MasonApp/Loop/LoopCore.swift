@@ -24,14 +24,16 @@ final class LoopCore: Sendable {
     /// Queues an input for the loop, unless the app has ended; wakes the loop if it sleeps.
     @usableFromInline
     func deliver(_ delivery: Delivery) -> Bool {
-        // The loop is woken outside the lock (the rule in `Locked`'s docs).
-        var wakeup: (sleeper: CheckedContinuation<[Delivery], Never>, batch: [Delivery])?
+        // The loop is woken outside the lock (the rule in `Locked`'s docs). Two optionals, not an
+        // optional tuple: that one's tag was read through run-time tuple metadata on every send.
+        var sleeper: UnsafeContinuation<[Delivery], Never>?
+        var batch: [Delivery] = []
         let accepted = withShared { shared in
             guard !shared.ended else { return false }
             shared.queue.append(delivery)
-            if let sleeper = shared.sleeper {
-                shared.sleeper = nil
-                wakeup = (sleeper, shared.takeQueue())
+            if shared.sleeper != nil {
+                swap(&sleeper, &shared.sleeper)
+                batch = shared.takeQueue()
             }
             return true
         }
@@ -39,7 +41,7 @@ final class LoopCore: Sendable {
             note("an input arrived after the app ended and was ignored: \(delivery.value)")
             return false
         }
-        if let wakeup { wakeup.sleeper.resume(returning: wakeup.batch) }
+        sleeper?.resume(returning: batch)
         return true
     }
 
@@ -114,7 +116,7 @@ final class LoopCore: Sendable {
         // before it does: the last output to settle takes the lock after its decrement, so it finds
         // the sleeper, or the loop finds the count at zero.
         guard outputsInFlight.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
-        let sleeper: CheckedContinuation<[Delivery], Never>? = withShared { shared in
+        let sleeper: UnsafeContinuation<[Delivery], Never>? = withShared { shared in
             defer { shared.sleeper = nil }
             return shared.sleeper
         }
@@ -136,8 +138,10 @@ struct LoopShared {
     var ended = false
     /// Inputs sent and not yet taken by the loop, in arrival order.
     var queue: [Delivery] = []
-    /// The loop, suspended until an input arrives or an output settles.
-    var sleeper: CheckedContinuation<[Delivery], Never>?
+    /// The loop, suspended until an input arrives or an output settles. An unsafe continuation, whose
+    /// layout is known where it is used (a checked one's test for `nil` went through a witness on
+    /// every send): it is taken out under the lock before it is resumed, so it is resumed once.
+    var sleeper: UnsafeContinuation<[Delivery], Never>?
     var endWaiters: [CheckedContinuation<Void, Never>] = []
     var diagnostics: [String] = []
     /// Each output whose handler is running (or about to), by token number: what `cancel` reaches.
