@@ -50,6 +50,16 @@ import Testing
         return lines
     }
 
+    /// Starts `app` with an empty file and a place found for the city; the forecast request's token.
+    static func startedUpToTheForecastRequest(_ app: inout Harness) throws -> IOToken<HTTPIO> {
+        try app.start()
+        let (_, loading) = try app.expectOutput(StoreIO<CachedForecast?>.self)
+        let (_, locating) = try app.expectOutput(HTTPIO.self)
+        try app.receive(.element(nil), forToken: loading)
+        try app.receive(.response(Self.searchBody), forToken: locating)
+        return try app.expectOutput(HTTPIO.self).token
+    }
+
     static func url(of output: HTTPIO.Output) -> String {
         guard case .request(let request) = output else { return "" }
         return request.url?.absoluteString ?? ""
@@ -91,12 +101,7 @@ import Testing
 
     @Test func quittingCancelsTheRefreshTimer() throws {
         var app = Self.harness()
-        try app.start()
-        let (_, loading) = try app.expectOutput(StoreIO<CachedForecast?>.self)
-        let (_, locating) = try app.expectOutput(HTTPIO.self)
-        try app.receive(.element(nil), forToken: loading)
-        try app.receive(.response(Self.searchBody), forToken: locating)
-        let (_, fetching) = try app.expectOutput(HTTPIO.self)
+        let fetching = try Self.startedUpToTheForecastRequest(&app)
         try app.receive(.response(Self.forecastBody), forToken: fetching)
         _ = Self.printed(&app)
         try app.expectOutput(StoreIO<CachedForecast?>.self)
@@ -164,12 +169,7 @@ import Testing
 
     @Test func aMalformedForecastIsReportedNotShown() throws {
         var app = Self.harness(once: true)
-        try app.start()
-        let (_, loading) = try app.expectOutput(StoreIO<CachedForecast?>.self)
-        let (_, locating) = try app.expectOutput(HTTPIO.self)
-        try app.receive(.element(nil), forToken: loading)
-        try app.receive(.response(Self.searchBody), forToken: locating)
-        let (_, fetching) = try app.expectOutput(HTTPIO.self)
+        let fetching = try Self.startedUpToTheForecastRequest(&app)
         try app.receive(.response(Data(#"{"current":{}}"#.utf8)), forToken: fetching)
         #expect(Self.printed(&app).first?.hasPrefix("Could not get the forecast: ") == true)
         try app.finish()
