@@ -30,7 +30,9 @@ let package = Package(
         .library(name: "Mason", targets: ["Mason"]),
         .library(name: "MasonNetwork", targets: ["MasonNetwork"]),
         .library(name: "MasonAsyncHTTPClient", targets: ["MasonAsyncHTTPClient"]),
+        .library(name: "MasonStoreCore", targets: ["MasonStoreCore"]),
         .library(name: "MasonStore", targets: ["MasonStore"]),
+        .library(name: "MasonStorePostgres", targets: ["MasonStorePostgres"]),
         .library(name: "MasonStoreNetwork", targets: ["MasonStoreNetwork"]),
         .library(name: "MasonApp", targets: ["MasonApp"]),
         .library(name: "MasonAppNetwork", targets: ["MasonAppNetwork"]),
@@ -47,6 +49,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // Already dependencies of Hummingbird; named because MasonTestServer imports their modules.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
@@ -77,13 +80,28 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The store's shared core: operations, their combinators, contexts and errors, on no database.
+        .target(name: "MasonStoreCore", dependencies: ["Mason"], swiftSettings: strict),
         // Functional data operations over SQLite, on GRDB (links the system SQLite: libsqlite3-dev).
         .target(
             name: "MasonStore",
             dependencies: [
                 "Mason",
+                "MasonStoreCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log")
+            ],
+            swiftSettings: strict
+        ),
+        // The same operations on PostgreSQL, through postgres-nio: no GRDB, no SQLite.
+        .target(
+            name: "MasonStorePostgres",
+            dependencies: [
+                "Mason",
+                "MasonStoreCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio")
             ],
             swiftSettings: strict
         ),
@@ -246,6 +264,28 @@ let package = Package(
                 "MasonTesting",
                 "mason-store-crash-child",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log")
+            ],
+            swiftSettings: strict
+        ),
+        // The scale-out test's child: increments one PostgreSQL row under SERIALIZABLE, with retry.
+        .executableTarget(
+            name: "mason-store-postgres-child",
+            dependencies: [
+                "Mason", "MasonStorePostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log")
+            ],
+            path: "Tests/MasonStorePostgresChild",
+            swiftSettings: strict
+        ),
+        // The store's conformance suite (SQLite and PostgreSQL alike) and PostgreSQL's own tests.
+        .testTarget(
+            name: "MasonStorePostgresTests",
+            dependencies: [
+                "Mason", "MasonStore", "MasonStorePostgres", "mason-store-postgres-child",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strict

@@ -1,10 +1,11 @@
+public import MasonStoreCore
 public import GRDB
 
 // The seed's spellings ("Making Core Data Functional" and its follow-up on error handling), gathered
 // in one place. Each forwards to the name Mason documents first, so the article's examples compile
 // with cosmetic changes only (a `try`, and a record for the managed object).
 
-/// The article's name for an operation over SQLite: ``DataOperation`` on GRDB's `Database`.
+/// The article's name for an operation over SQLite: `DataOperation` on GRDB's `Database`.
 ///
 /// ```swift
 /// func makeBabyOperation(name: String) -> FunctionalDataOperation<Baby> {
@@ -14,7 +15,7 @@ public import GRDB
 public typealias FunctionalDataOperation<Element> = DataOperation<Database, Element>
 
 /// The follow-up article's name for an operation with typed failures over SQLite:
-/// ``ResultDataOperation`` on GRDB's `Database`.
+/// `ResultDataOperation` on GRDB's `Database`.
 ///
 /// ```swift
 /// let checked: ResultFDO<Baby, ValidationError> = lift(validate(name)).flatMap { lift(makeBaby(name: $0)) }
@@ -30,7 +31,7 @@ extension DataOperation where Context == Database {
     /// ```
     /// - Parameter writer: A `DatabaseQueue` or `DatabasePool`.
     /// - Returns: The operation's element.
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public func operate(_ writer: some DatabaseWriter) throws(StoreError) -> Element {
         try operate(in: writer)
     }
@@ -43,7 +44,7 @@ extension DataOperation where Context == Database {
     /// ```
     /// - Parameter context: The `Database` an enclosing operation was given.
     /// - Returns: The operation's element.
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public func operate(_ context: Database) throws(StoreError) -> Element {
         try operate(in: context)
     }

@@ -1,3 +1,4 @@
+public import MasonStoreCore
 public import GRDB
 
 /// The values of a read-only operation, each time a write changes what it reads: an `AsyncSequence`

@@ -1,3 +1,4 @@
+public import MasonStoreCore
 public import GRDB
 public import Logging
 public import Mason
@@ -11,7 +12,7 @@ extension DataOperation where Context == Database {
     /// The access is a transaction (`BEGIN IMMEDIATE`): every `save()` in the operation commits what
     /// was done so far and opens the next; a throw — from SQLite, from your code, or a cancellation of
     /// the calling task — rolls back everything since the last save and reaches you as a
-    /// ``StoreError``; and work left unsaved when the operation returns is rolled back (logged at debug
+    /// `StoreError`; and work left unsaved when the operation returns is rolled back (logged at debug
     /// level), as the article's context keeps unsaved changes out of the store. Called again inside an
     /// operation running on the same writer, it runs as a nested unit (a savepoint), never a second
     /// access, so it cannot deadlock or hit GRDB's re-entrancy check.
@@ -26,7 +27,7 @@ extension DataOperation where Context == Database {
     ///   - writer: A `DatabaseQueue` or `DatabasePool`.
     ///   - logger: Where to log work rolled back unsaved (`mason.store` by default).
     /// - Returns: The operation's element.
-    /// - Throws: ``StoreError``, after the rollback.
+    /// - Throws: `StoreError`, after the rollback.
     public func operate(in writer: some DatabaseWriter, logger: Logger? = nil) throws(StoreError) -> Element {
         try StoreError.catching {
             try writer.unsafeReentrantWrite { db in
@@ -42,7 +43,7 @@ extension DataOperation where Context == Database {
     /// `async` twin of `operate(in:logger:)`, with the same transaction rules.
     ///
     /// Cancelling the task interrupts the statement running and rolls back everything since the
-    /// last save; the error is ``StoreError/Kind/cancelled``.
+    /// last save; the error is `StoreError.Kind.cancelled`.
     ///
     /// ```swift
     /// let bae = try await makeBaby(name: "Bae").save().operate(in: dbPool)
@@ -51,7 +52,7 @@ extension DataOperation where Context == Database {
     ///   - writer: A `DatabaseQueue` or `DatabasePool`.
     ///   - logger: Where to log work rolled back unsaved (`mason.store` by default).
     /// - Returns: The operation's element.
-    /// - Throws: ``StoreError``, after the rollback.
+    /// - Throws: `StoreError`, after the rollback.
     public func operate(in writer: some DatabaseWriter, logger: Logger? = nil) async throws(StoreError) -> Element
     where Element: Sendable {
         try await StoreError.catching {
@@ -95,7 +96,7 @@ extension DataOperation where Context == Database {
     /// ```
     /// - Parameter context: The `Database` an enclosing operation was given.
     /// - Returns: The operation's element.
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public func operate(in context: Database) throws(StoreError) -> Element {
         try StoreError.catching { try context.withNestedUnit { try perform(in: context) } }
     }
@@ -103,14 +104,14 @@ extension DataOperation where Context == Database {
     /// Runs a read-only operation on `reader`, blocking the caller: on a `DatabasePool` it runs
     /// beside other reads and the writer, on a snapshot that no concurrent write changes.
     ///
-    /// A `save()` or a write in it fails with ``StoreError``.
+    /// A `save()` or a write in it fails with `StoreError`.
     ///
     /// ```swift
     /// let count = try DataOperation.count(Baby.self).read(from: dbPool)
     /// ```
     /// - Parameter reader: A `DatabasePool`, `DatabaseQueue` or `DatabaseSnapshot`.
     /// - Returns: The operation's element.
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public func read(from reader: some DatabaseReader) throws(StoreError) -> Element {
         try StoreError.catching {
             try reader.read { db in try StoreSession.run(on: db, writing: false) { _ in try perform(in: db) } }
@@ -125,7 +126,7 @@ extension DataOperation where Context == Database {
     /// ```
     /// - Parameter reader: A `DatabasePool`, `DatabaseQueue` or `DatabaseSnapshot`.
     /// - Returns: The operation's element.
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public func read(from reader: some DatabaseReader) async throws(StoreError) -> Element where Element: Sendable {
         try await StoreError.catching {
             try await reader.read { db in
@@ -135,7 +136,7 @@ extension DataOperation where Context == Database {
     }
 
     /// Runs the operation like `operate(in:logger:)`, and again when another
-    /// connection held the database (``StoreError/Kind/busy``) and nothing had been saved yet —
+    /// connection held the database (`StoreError.Kind.busy`) and nothing had been saved yet —
     /// waiting between attempts as `policy` says, with `sleeper` (which blocks the caller).
     ///
     /// ```swift
@@ -146,13 +147,13 @@ extension DataOperation where Context == Database {
     ///   - policy: How many attempts and how long between them.
     ///   - sleeper: How to wait (`ThreadSleeper.system`: for real).
     /// - Returns: The element of the first attempt that ran to the end.
-    /// - Throws: ``StoreError``: the last attempt's.
+    /// - Throws: `StoreError`: the last attempt's.
     public func operate(
         in writer: some DatabaseWriter,
         retryingBusy policy: RetryPolicy,
         sleeper: ThreadSleeper = .system
     ) throws(StoreError) -> Element {
-        try retrying(policy: policy, sleeper: sleeper, retryIf: Self.isWorthRetrying) {
+        try retrying(policy: policy, sleeper: sleeper, retryIf: \.isWorthRetrying) {
             () throws(StoreError) -> Element in
             try operate(in: writer)
         }
@@ -168,21 +169,16 @@ extension DataOperation where Context == Database {
     ///   - policy: How many attempts and how long between them.
     ///   - clock: The clock to wait on.
     /// - Returns: The element of the first attempt that ran to the end.
-    /// - Throws: ``StoreError``: the last attempt's.
+    /// - Throws: `StoreError`: the last attempt's.
     public func operate<C: Clock>(
         in writer: some DatabaseWriter,
         retryingBusy policy: RetryPolicy,
         clock: C
     ) async throws(StoreError) -> Element where Element: Sendable, C.Duration == Duration {
-        try await retrying(policy: policy, clock: clock, retryIf: Self.isWorthRetrying) {
+        try await retrying(policy: policy, clock: clock, retryIf: \.isWorthRetrying) {
             () async throws(StoreError) -> Element in
             try await operate(in: writer)
         }
-    }
-
-    /// A busy database is worth another attempt, unless a save already made part of the work durable.
-    private static func isWorthRetrying(_ error: StoreError) -> Bool {
-        error.kind == .busy && error.savesBeforeFailure == 0
     }
 
     /// The top-level write: a transaction from the start, rolled back to the last save on a throw and

@@ -1,3 +1,4 @@
+public import MasonStoreCore
 public import GRDB
 
 extension DataOperation where Context == Database, Element: MutablePersistableRecord & Sendable {
@@ -14,7 +15,7 @@ extension DataOperation where Context == Database, Element: MutablePersistableRe
         DataOperation { db in try record.inserted(db) }
     }
 
-    /// Updates the row of a record; fails with ``StoreError/Kind/recordNotFound`` when there is none.
+    /// Updates the row of a record; fails with `StoreError.Kind.recordNotFound` when there is none.
     ///
     /// ```swift
     /// try DataOperation.update(renamed).save().operate(in: dbQueue)

@@ -1,3 +1,4 @@
+public import MasonStoreCore
 public import GRDB
 
 extension Database: DataContext {
@@ -45,7 +46,7 @@ extension Database: DataContext {
     /// Commits everything the access did so far, then goes on in a new transaction, with the nested
     /// units that were open opened again, so a failure later rolls back to this point and no further.
     ///
-    /// It runs only inside a write through `operate`; elsewhere it throws ``StoreError/Kind/misuse``.
+    /// It runs only inside a write through `operate`; elsewhere it throws `StoreError.Kind.misuse`.
     ///
     /// ```swift
     /// let saveNow = DataOperation<Database, Void>.save()   // calls this when operated

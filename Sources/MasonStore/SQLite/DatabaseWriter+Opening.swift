@@ -1,9 +1,10 @@
+public import MasonStoreCore
 public import GRDB
 
 extension DatabaseQueue {
-    /// Opens (or creates) the database at `path`, failing with a typed ``StoreError``: a file that is
-    /// not a database is ``StoreError/Kind/corrupt``, one that cannot be opened is
-    /// ``StoreError/Kind/database`` with SQLite's code.
+    /// Opens (or creates) the database at `path`, failing with a typed `StoreError`: a file that is
+    /// not a database is `StoreError.Kind.corrupt`, one that cannot be opened is
+    /// `StoreError.Kind.database` with SQLite's code.
     ///
     /// ```swift
     /// let dbQueue = try DatabaseQueue.opening(path: folder + "/babies.sqlite")
@@ -12,7 +13,7 @@ extension DatabaseQueue {
     ///   - path: The file.
     ///   - configuration: GRDB's configuration (read-only, busy mode, …).
     /// - Returns: The queue.
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public static func opening(path: String, configuration: Configuration = Configuration()) throws(StoreError)
         -> DatabaseQueue
     {
@@ -21,7 +22,7 @@ extension DatabaseQueue {
 }
 
 extension DatabasePool {
-    /// Opens (or creates) the database at `path` in WAL mode, failing with a typed ``StoreError``
+    /// Opens (or creates) the database at `path` in WAL mode, failing with a typed `StoreError`
     /// (see `DatabaseQueue.opening(path:configuration:)`).
     ///
     /// ```swift
@@ -31,7 +32,7 @@ extension DatabasePool {
     ///   - path: The file.
     ///   - configuration: GRDB's configuration (reader count, busy mode, …).
     /// - Returns: The pool.
-    /// - Throws: ``StoreError``.
+    /// - Throws: `StoreError`.
     public static func opening(path: String, configuration: Configuration = Configuration()) throws(StoreError)
         -> DatabasePool
     {

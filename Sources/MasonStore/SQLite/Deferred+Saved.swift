@@ -1,9 +1,10 @@
+public import MasonStoreCore
 public import GRDB
 public import Mason
 
 extension Deferred where Value: PersistableRecord & FetchableRecord & Sendable {
     /// Saves the value in `writer` after each run (an upsert, committed), without blocking a thread:
-    /// the value as stored, or the ``StoreError``.
+    /// the value as stored, or the `StoreError`.
     ///
     /// ```swift
     /// let stored = await Deferred { await fetchUser(id: 7) }.saved(in: dbPool).run()   // Result<User, StoreError>

@@ -1,10 +1,11 @@
+import MasonStoreCore
 public import GRDB
 public import Mason
 
 extension Future where Value: PersistableRecord & FetchableRecord & Sendable {
     /// Saves the future's value in `writer` once it resolves (an upsert, committed), and resolves with
     /// the value as stored: Sundell's `saved(in:)`. A rejection skips the save; a failed save rejects
-    /// with its ``StoreError``.
+    /// with its `StoreError`.
     ///
     /// ```swift
     /// let user = loadUser(id: 7).saved(in: dbQueue)   // Future<User>, resolved once it is on disk

@@ -1,3 +1,4 @@
+public import MasonStoreCore
 public import GRDB
 
 extension ResultDataOperation where Context == Database {
@@ -12,7 +13,7 @@ extension ResultDataOperation where Context == Database {
     /// ```
     /// - Parameter writer: A `DatabaseQueue` or `DatabasePool`.
     /// - Returns: The success, or the operation's failure.
-    /// - Throws: ``StoreError``, for a failure of the database itself.
+    /// - Throws: `StoreError`, for a failure of the database itself.
     public func operate(in writer: some DatabaseWriter) throws(StoreError) -> Result<Element, Failure> {
         do {
             return .success(try throwing.operate(in: writer))
@@ -28,7 +29,7 @@ extension ResultDataOperation where Context == Database {
     /// ```
     /// - Parameter writer: A `DatabaseQueue` or `DatabasePool`.
     /// - Returns: The success, or the operation's failure.
-    /// - Throws: ``StoreError``, for a failure of the database itself.
+    /// - Throws: `StoreError`, for a failure of the database itself.
     public func operate(in writer: some DatabaseWriter) async throws(StoreError) -> Result<Element, Failure>
     where Element: Sendable, Failure: Sendable {
         do {
@@ -65,7 +66,7 @@ extension ResultDataOperation where Context == Database {
     /// ```
     /// - Parameter context: The `Database` an enclosing operation was given.
     /// - Returns: The success, or the operation's failure.
-    /// - Throws: ``StoreError``, for a failure of the database itself.
+    /// - Throws: `StoreError`, for a failure of the database itself.
     public func operate(in context: Database) throws(StoreError) -> Result<Element, Failure> {
         do {
             return .success(try throwing.operate(in: context))

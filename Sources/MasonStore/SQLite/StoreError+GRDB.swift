@@ -1,9 +1,10 @@
+public import MasonStoreCore
 internal import GRDB
 
 extension StoreError {
     /// The typed error for whatever an access threw: GRDB's `DatabaseError` keeps its codes, message
     /// and SQL but loses its arguments; a decoding failure is a type mismatch; a cancellation (or an
-    /// interrupt caused by one) is ``Kind/cancelled``; anything else is your code's, kept whole.
+    /// interrupt caused by one) is `.cancelled`; anything else is your code's, kept whole.
     ///
     /// `operate` makes these for you; use it for GRDB calls of your own outside an operation.
     ///

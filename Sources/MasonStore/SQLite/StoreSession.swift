@@ -1,3 +1,4 @@
+import MasonStoreCore
 internal import GRDB
 import Mason
 

@@ -1,7 +1,7 @@
 /// Why a data operation failed: one typed error for everything `operate` can meet.
 ///
-/// A database failure carries SQLite's result code and extended result code and the SQL of the
-/// statement that failed — **never its bound values**, which may be secrets. An error thrown by your
+/// A database failure carries SQLite's result code and extended result code (or PostgreSQL's
+/// SQLSTATE) and the SQL of the statement that failed — **never its bound values**, which may be secrets. An error thrown by your
 /// own code inside an operation is kept in ``underlying`` with the kind ``Kind/operation``. Whatever the
 /// error, the work since the last save is rolled back before it reaches you.
 ///
@@ -32,8 +32,16 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case readOnly
         /// The file is damaged or is not a database.
         case corrupt
-        /// Another connection holds a lock (`SQLITE_BUSY`, `SQLITE_LOCKED`): worth retrying.
+        /// Another connection holds a lock (`SQLITE_BUSY`, `SQLITE_LOCKED`, PostgreSQL's `55P03`):
+        /// worth retrying.
         case busy
+        /// A concurrent transaction conflicted with this one: PostgreSQL's serialization failure
+        /// (`40001`) or deadlock (`40P01`). The transaction was rolled back; running the whole
+        /// operation again is worth it.
+        case serializationFailure
+        /// The connection to the database server broke (PostgreSQL's class `08`, or a closed socket):
+        /// the transaction was rolled back by the server.
+        case connectionLost
         /// The task was cancelled; the work since the last save is rolled back.
         case cancelled
         /// The operation was used where it cannot run (for example `save()` in a read).
@@ -50,7 +58,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var resultCode: Int32?
     /// SQLite's extended result code (2067 for a `UNIQUE` constraint), when SQLite reported it.
     public var extendedResultCode: Int32?
-    /// What went wrong, in SQLite's words or Mason's.
+    /// PostgreSQL's five-character SQLSTATE (`23505` for a unique violation), when PostgreSQL
+    /// reported the failure.
+    public var sqlState: String?
+    /// What went wrong, in the database's words or Mason's.
     public var message: String?
     /// The SQL of the statement that failed, without its bound values.
     public var sql: String?
@@ -99,9 +110,23 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         if let resultCode {
             text += " (SQLite \(resultCode)" + (extendedResultCode.map { "/\($0)" } ?? "") + ")"
         }
+        if let sqlState { text += " (SQLSTATE \(sqlState))" }
         if let message { text += ": \(message)" }
         if let sql { text += " — \(sql)" }
         if kind == .operation, let underlying { text += ": \(underlying)" }
         return text
+    }
+}
+
+extension StoreError {
+    /// Whether running the whole operation again may succeed: the database was busy or a concurrent
+    /// transaction conflicted (``Kind/busy``, ``Kind/serializationFailure``), and no `save()` had made
+    /// part of the work durable. The store's retrying `operate`s retry exactly these.
+    ///
+    /// ```swift
+    /// if error.isWorthRetrying { /* run the operation again */ }
+    /// ```
+    public var isWorthRetrying: Bool {
+        (kind == .busy || kind == .serializationFailure) && savesBeforeFailure == 0
     }
 }

@@ -1,0 +1,183 @@
+import Dispatch
+public import Logging
+public import Mason
+public import MasonStoreCore
+public import PostgresNIO
+
+/// Where Mason's PostgreSQL store logs (at debug level: work rolled back because it was never saved).
+let postgresStoreLogger = Logger(label: "mason.store.postgres")
+
+extension DataOperation where Context == PostgresContext {
+    /// Runs the operation on a connection from `client`'s pool, in a transaction, and gives the
+    /// connection back — the same rules as on SQLite.
+    ///
+    /// Every `save()` commits what was done so far, and the next statement opens the next transaction;
+    /// a throw — from PostgreSQL, from your code, or a cancellation of the calling task — rolls back
+    /// everything since the last save and reaches you as a `StoreError`; work left unsaved when the
+    /// operation returns is rolled back (logged at debug level). Nested operations are savepoints.
+    ///
+    /// The operation's body is synchronous: it runs on a thread Mason gives it for the run (a Dispatch
+    /// queue of its own), never on Swift's cooperative pool, which it would block while waiting for
+    /// the server. Cancelling the task closes the connection, which stops the statement running and
+    /// rolls back on the server; the pool opens a new one.
+    ///
+    /// ```swift
+    /// let bae = try await makeBaby(name: "Bae").save().operate(in: client)
+    /// ```
+    /// - Parameters:
+    ///   - client: A running `PostgresClient` (its `run()` in a task of yours).
+    ///   - isolation: The isolation level of the operation's transactions (`readCommitted` by default).
+    ///   - logger: Where to log work rolled back unsaved, and the queries (`mason.store.postgres`).
+    /// - Returns: The operation's element.
+    /// - Throws: `StoreError`, after the rollback.
+    @discardableResult
+    public func operate(
+        in client: PostgresClient,
+        isolation: TransactionIsolation = .readCommitted,
+        logger: Logger? = nil
+    ) async throws(StoreError) -> Element where Element: Sendable {
+        do {
+            return try await client.withConnection { connection in
+                let (outcome, closing) = await run(on: connection, isolation: isolation, logger: logger)
+                if closing {
+                    // Given back before it has closed, the pool would lease it again, to fail there.
+                    try? await connection.closeFuture.get()
+                }
+                return try outcome.get()
+            }
+        } catch {
+            throw StoreError.postgres(error, cancelled: Task.isCancelled)
+        }
+    }
+
+    /// Runs the operation on `connection`, which you lease and keep: the transaction rules of
+    /// `operate(in:isolation:logger:)`. Only one operation at a time may use a connection.
+    ///
+    /// ```swift
+    /// try await client.withConnection { connection in try await makeBaby(name: "Bae").save().operate(on: connection) }
+    /// ```
+    /// - Parameters:
+    ///   - connection: An open connection.
+    ///   - isolation: The isolation level of the operation's transactions (`readCommitted` by default).
+    ///   - logger: Where to log work rolled back unsaved, and the queries (`mason.store.postgres`).
+    /// - Returns: The operation's element.
+    /// - Throws: `StoreError`, after the rollback.
+    @discardableResult
+    public func operate(
+        on connection: PostgresConnection,
+        isolation: TransactionIsolation = .readCommitted,
+        logger: Logger? = nil
+    ) async throws(StoreError) -> Element where Element: Sendable {
+        try await run(on: connection, isolation: isolation, logger: logger).outcome.get()
+    }
+
+    /// Runs the operation on its own thread; `closing` says whether the connection is closing (a
+    /// cancellation closed it, or it broke), so it must not serve another operation.
+    private func run(
+        on connection: PostgresConnection,
+        isolation: TransactionIsolation,
+        logger: Logger?
+    ) async -> (outcome: Result<Element, StoreError>, closing: Bool) {
+        let cancellation = PostgresCancellation(connection)
+        let logger = logger ?? postgresStoreLogger
+        let outcome: Result<Element, StoreError> = await withTaskCancellationHandler {
+            await withUnsafeContinuation { continuation in
+                // A serial queue of its own targets Dispatch's overcommitting pool: a thread that may
+                // block, started when none is free (see QueueExecutor).
+                DispatchQueue(label: "mason.store.postgres").async {
+                    continuation.resume(
+                        returning: transact(
+                            on: connection, isolation: isolation, logger: logger, cancellation: cancellation)
+                    )
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+        if case .failure(let error) = outcome, error.kind == .connectionLost {
+            return (outcome, true)
+        }
+        return (outcome, cancellation.isCancelled || connection.isClosed)
+    }
+
+    /// Runs the operation like `operate(in:isolation:logger:)`, and again when it failed
+    /// in a way worth retrying (`StoreError.isWorthRetrying`: a serialization failure or deadlock under
+    /// concurrency, or a busy lock, with nothing saved yet), waiting on `clock` as `policy` says. Declare
+    /// an operation retryable this way only if running it twice is what you mean — each attempt is a
+    /// new transaction, so it is, when nothing outside the database depends on the first attempt.
+    ///
+    /// ```swift
+    /// try await increment.save().operate(in: client, isolation: .serializable, retrying: .immediate(retries: 50))
+    /// ```
+    /// - Parameters:
+    ///   - client: A running `PostgresClient`.
+    ///   - isolation: The isolation level (`serializable` is where conflicts are reported and retried).
+    ///   - policy: How many attempts and how long between them.
+    ///   - clock: The clock to wait on (`ContinuousClock` by default).
+    ///   - logger: Where to log (`mason.store.postgres` by default).
+    /// - Returns: The element of the first attempt that ran to the end.
+    /// - Throws: `StoreError`: the last attempt's.
+    @discardableResult
+    public func operate<C: Clock>(
+        in client: PostgresClient,
+        isolation: TransactionIsolation = .readCommitted,
+        retrying policy: RetryPolicy,
+        clock: C = ContinuousClock(),
+        logger: Logger? = nil
+    ) async throws(StoreError) -> Element where Element: Sendable, C.Duration == Duration {
+        try await retrying(policy: policy, clock: clock, retryIf: \.isWorthRetrying) {
+            () async throws(StoreError) -> Element in
+            try await operate(in: client, isolation: isolation, logger: logger)
+        }
+    }
+
+    /// Runs the operation nested in the transaction `context` belongs to — the seed's
+    /// `otherOperation.operate(context)` inside an operation's body: a savepoint, so a throw rolls back
+    /// only the nested work.
+    ///
+    /// ```swift
+    /// DataOperation<PostgresContext, [Baby]> { db in try names.map { try makeBaby(name: $0).operate(in: db) } }
+    /// ```
+    /// - Parameter context: The context an enclosing operation was given.
+    /// - Returns: The operation's element.
+    /// - Throws: `StoreError`.
+    @discardableResult
+    public func operate(in context: PostgresContext) throws(StoreError) -> Element {
+        do {
+            return try context.withNestedUnit { try perform(in: context) }
+        } catch {
+            throw StoreError.postgres(error, cancelled: context.cancellation.isCancelled)
+        }
+    }
+
+    /// The whole run on the operation's own thread: transaction from the first statement, rolled back
+    /// to the last save on a throw and when the operation returns with work unsaved.
+    private func transact(
+        on connection: PostgresConnection,
+        isolation: TransactionIsolation,
+        logger: Logger,
+        cancellation: PostgresCancellation
+    ) -> Result<Element, StoreError> {
+        let context = PostgresContext(
+            connection: connection,
+            logger: logger,
+            isolation: isolation,
+            cancellation: cancellation
+        )
+        do {
+            let element = try perform(in: context)
+            if context.unsavedChanges > 0 {
+                logger.debug(
+                    "Rolled back \(context.unsavedChanges) unsaved changes: only work followed by save() reaches the store"
+                )
+            }
+            context.rollBack()
+            return .success(element)
+        } catch {
+            context.rollBack()
+            var failure = StoreError.postgres(error, cancelled: cancellation.isCancelled)
+            failure.savesBeforeFailure = context.saves
+            return .failure(failure)
+        }
+    }
+}

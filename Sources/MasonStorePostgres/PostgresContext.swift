@@ -1,0 +1,146 @@
+public import Logging
+public import PostgresNIO
+
+/// The context operations run in on PostgreSQL: one connection from a `PostgresClient`'s pool, inside
+/// a transaction that `operate` opens — the counterpart of GRDB's `Database` for SQLite.
+///
+/// An operation's body gets it and runs SQL through it, synchronously, on a thread Mason gives the
+/// operation (never one of Swift's cooperative pool). Queries are `PostgresQuery` values, so every
+/// interpolated value is sent as a bound parameter, never spliced into the SQL; rows decode into any
+/// `Decodable` type, a column per property, or a single column into a plain value.
+///
+/// ```swift
+/// struct Baby: Codable { var id: Int; var name: String }
+///
+/// func makeBaby(name: String) -> DataOperation<PostgresContext, Baby> {
+///     DataOperation { db in
+///         try db.fetchOne(Baby.self, "INSERT INTO baby (name) VALUES (\(name)) RETURNING id, name")!
+///     }
+/// }
+/// ```
+///
+/// A context is not `Sendable`: it belongs to the operation it was given to, for that run only.
+public final class PostgresContext {
+    /// The connection the operation runs on, for postgres-nio calls Mason does not wrap. Run only
+    /// SQL through it that leaves the transaction open (no `COMMIT`: use `save()`).
+    public let connection: PostgresConnection
+    /// Where the queries log (postgres-nio's query logging).
+    public let logger: Logger
+    /// The isolation level of this operation's transactions.
+    public let isolation: TransactionIsolation
+    let cancellation: PostgresCancellation
+    /// Whether a transaction is open: `operate` opens one lazily, before the first statement after the
+    /// start or a save, so an operation ending in `save()` costs no extra round trip.
+    var isInsideTransaction = false
+    /// How many nested units (savepoints) are open now.
+    var openUnits = 0
+    /// How many saves committed so far.
+    var saves = 0
+    /// Rows inserted, updated or deleted since the last save: logged when rolled back unsaved.
+    var unsavedChanges = 0
+
+    init(
+        connection: PostgresConnection,
+        logger: Logger,
+        isolation: TransactionIsolation,
+        cancellation: PostgresCancellation
+    ) {
+        self.connection = connection
+        self.logger = logger
+        self.isolation = isolation
+        self.cancellation = cancellation
+    }
+
+    /// Runs `query` and returns its rows and metadata.
+    ///
+    /// ```swift
+    /// let result = try db.query("SELECT id, name FROM baby WHERE name = \(name)")
+    /// for row in result.rows { let (id, name) = try row.decode((Int, String).self) }
+    /// ```
+    /// - Parameter query: The SQL, with interpolated values sent as bound parameters.
+    /// - Returns: Every row, and how many rows the statement touched.
+    /// - Throws: What PostgreSQL reported; `operate` hands it to you as a `StoreError`.
+    public func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        try openTransactionIfNeeded()
+        let result = try send(query)
+        switch result.metadata.command {
+        case "INSERT", "UPDATE", "DELETE", "MERGE": unsavedChanges += result.metadata.rows ?? 0
+        default: break
+        }
+        return result
+    }
+
+    /// Runs a statement and returns how many rows it inserted, updated or deleted.
+    ///
+    /// ```swift
+    /// try db.execute("UPDATE counter SET value = value + 1 WHERE id = \(id)")
+    /// ```
+    /// - Parameter query: The SQL, with interpolated values sent as bound parameters.
+    /// - Returns: The number of rows the statement touched (0 for statements that touch none).
+    @discardableResult
+    public func execute(_ query: PostgresQuery) throws -> Int {
+        try self.query(query).metadata.rows ?? 0
+    }
+
+    /// Runs a query and decodes every row into `type`.
+    ///
+    /// ```swift
+    /// let babies = try db.fetchAll(Baby.self, "SELECT id, name FROM baby ORDER BY id")
+    /// let names = try db.fetchAll(String.self, "SELECT name FROM baby")   // one column: plain values
+    /// ```
+    /// - Parameters:
+    ///   - type: A `Decodable` type: its properties name the columns, or it is one column's value.
+    ///   - query: The SQL, with interpolated values sent as bound parameters.
+    /// - Returns: The rows, decoded, in the order the server sent them.
+    public func fetchAll<Row: Decodable>(_ type: Row.Type, _ query: PostgresQuery) throws -> [Row] {
+        let rows = try self.query(query).rows
+        var decoded: [Row] = []
+        decoded.reserveCapacity(rows.count)
+        for row in rows {
+            decoded.append(try PostgresRowDecoder.decode(type, from: row))
+        }
+        return decoded
+    }
+
+    /// Runs a query and decodes its first row into `type`, or returns `nil` when it has none.
+    ///
+    /// ```swift
+    /// let count = try db.fetchOne(Int.self, "SELECT count(*) FROM baby") ?? 0
+    /// ```
+    /// - Parameters:
+    ///   - type: A `Decodable` type: its properties name the columns, or it is one column's value.
+    ///   - query: The SQL, with interpolated values sent as bound parameters.
+    /// - Returns: The first row, decoded.
+    public func fetchOne<Row: Decodable>(_ type: Row.Type, _ query: PostgresQuery) throws -> Row? {
+        guard let row = try self.query(query).rows.first else { return nil }
+        return try PostgresRowDecoder.decode(type, from: row)
+    }
+
+    /// Sends one statement and waits for its result on this (non-cooperative) thread — or for the
+    /// connection to close, since a statement written to a closed connection is never answered.
+    func send(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        try cancellation.check()
+        guard !connection.isClosed else { throw ConnectionClosed() }
+        return try connection.query(query, logger: logger).waitUnlessClosed(connection)
+    }
+
+    /// Opens the transaction, and the nested units that were open at the last save, if none is open.
+    func openTransactionIfNeeded() throws {
+        guard !isInsideTransaction else { return }
+        let begin = PostgresQuery(unsafeSQL: "BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        _ = try send(begin)
+        isInsideTransaction = true
+        for level in stride(from: 1, through: openUnits, by: 1) {
+            _ = try send(PostgresQuery(unsafeSQL: "SAVEPOINT mason_\(level)"))
+        }
+    }
+
+    /// Rolls back whatever is open, ignoring a failure (the connection may be gone, which rolls back
+    /// too).
+    func rollBack() {
+        guard isInsideTransaction else { return }
+        isInsideTransaction = false
+        guard !connection.isClosed else { return }
+        _ = try? connection.query("ROLLBACK", logger: logger).waitUnlessClosed(connection)
+    }
+}

@@ -1,0 +1,71 @@
+import MasonStoreCore
+import PostgresNIO
+
+extension StoreError {
+    /// The typed error for whatever an operation on PostgreSQL threw: a server error keeps its SQLSTATE,
+    /// message and the statement's SQL but never its bound values; a closed connection is
+    /// `.connectionLost` (or `.cancelled` when a cancellation closed it); a row that does
+    /// not decode is `.typeMismatch`; anything else is your code's.
+    static func postgres(_ error: any Error, cancelled: Bool) -> StoreError {
+        switch error {
+        case let error as StoreError:
+            return error
+        case is CancellationError:
+            return StoreError(kind: .cancelled, message: "the task was cancelled", underlying: error)
+        case let error as PSQLError:
+            return postgres(error, cancelled: cancelled)
+        case is ConnectionClosed:
+            return StoreError(
+                kind: cancelled ? .cancelled : .connectionLost,
+                message: cancelled ? "the task was cancelled" : "the connection closed"
+            )
+        case is PostgresDecodingError, is DecodingError:
+            // Their descriptions may quote the value (which may be a secret): keep neither.
+            return StoreError(kind: .typeMismatch, message: "a row does not decode into the type asked for")
+        default:
+            return StoreError(kind: .operation, underlying: error)
+        }
+    }
+
+    private static func postgres(_ error: PSQLError, cancelled: Bool) -> StoreError {
+        if cancelled {
+            return StoreError(kind: .cancelled, message: "the task was cancelled", sql: error.query?.sql)
+        }
+        guard let server = error.serverInfo, let state = server[.sqlState] else {
+            let kind: Kind
+            switch error.code {
+            case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:
+                kind = .connectionLost
+            case .queryCancelled:
+                kind = .cancelled
+            default:
+                kind = .database
+            }
+            return StoreError(kind: kind, message: "\(error.code)", sql: error.query?.sql)
+        }
+        var failure = StoreError(kind: kind(of: state), message: server[.message], sql: error.query?.sql)
+        failure.sqlState = state
+        return failure
+    }
+
+    /// The kind of a SQLSTATE: its class (first two characters) and a few exact codes.
+    static func kind(of state: String) -> Kind {
+        switch state {
+        case "40001", "40P01": return .serializationFailure
+        case "42P01", "42703", "42883", "3F000": return .missingSchema
+        case "42804": return .typeMismatch
+        case "57014": return .cancelled
+        case "55P03": return .busy
+        case "25006": return .readOnly
+        case "57P01", "57P02", "57P03": return .connectionLost
+        case "XX001", "XX002": return .corrupt
+        default: break
+        }
+        switch state.prefix(2) {
+        case "23": return .constraintViolation
+        case "22": return .typeMismatch
+        case "08": return .connectionLost
+        default: return .database
+        }
+    }
+}

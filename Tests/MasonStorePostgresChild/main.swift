@@ -1,0 +1,59 @@
+// The scale-out test's child: runs `count` increments of one counter row under SERIALIZABLE, each its
+// own operation, retried on a serialization failure. Usage: mason-store-postgres-child URL TABLE COUNT
+import Foundation
+import Logging
+import Mason
+import MasonStorePostgres
+import PostgresNIO
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let parts = URLComponents(string: arguments[1]), let host = parts.host,
+    let user = parts.user, let count = Int(arguments[3])
+else {
+    FileHandle.standardError.write(Data("usage: mason-store-postgres-child URL TABLE COUNT\n".utf8))
+    exit(2)
+}
+let table = arguments[2]
+let client = PostgresClient(
+    configuration: .init(
+        host: host,
+        port: parts.port ?? 5432,
+        username: user,
+        password: parts.password,
+        database: String(parts.path.dropFirst()),
+        tls: .disable
+    ),
+    backgroundLogger: {
+        var logger = Logger(label: "child"); logger.logLevel = .error; return logger
+    }()
+)
+let increment = DataOperation<PostgresContext, Void> { db in
+    let value = try db.fetchOne(Int.self, "SELECT value FROM \(unescaped: table) WHERE id = 1") ?? 0
+    try db.execute("UPDATE \(unescaped: table) SET value = \(value + 1) WHERE id = 1")
+}
+.save()
+
+// Up to 2 ms between attempts, at random: children that conflicted do not collide again at once.
+let contention = RetryPolicy(retries: 10_000, backoff: .constant(.milliseconds(2)), jitter: .full)
+
+let finished = DispatchSemaphore(value: 0)
+let failed = Locked<(any Error)?>(nil)
+Task.detached {
+    await withDiscardingTaskGroup { group in
+        group.addTask { await client.run() }
+        do {
+            for _ in 0..<count {
+                try await increment.operate(in: client, isolation: .serializable, retrying: contention)
+            }
+        } catch {
+            failed.withLock { $0 = error }
+        }
+        group.cancelAll()
+    }
+    finished.signal()
+}
+finished.wait()
+if let error = failed.withLock({ $0 }) {
+    FileHandle.standardError.write(Data("mason-store-postgres-child: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Mason
+import MasonStorePostgres
+import PostgresNIO
+import Testing
+
+/// Rows decode into `Decodable` records, and every interpolated value is a bound parameter.
+@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason))
+struct PostgresRowsTests {
+    let client = PostgresServer.client
+
+    enum Mood: String, Codable, Sendable { case calm, loud }
+
+    struct Baby: Codable, Sendable, Equatable {
+        var id: Int
+        var name: String
+        var nickname: String?
+        var born: Date
+        var tag: UUID
+        var weight: Double
+        var mood: Mood
+        var siblings: UInt32
+    }
+
+    @Test func recordsRoundTripWithBoundParameters() async throws {
+        let table = PostgresServer.uniqueName("baby")
+        let born = Date(timeIntervalSince1970: 1_700_000_000)
+        let tag = UUID()
+        // A name that would break SQL spliced in as text: bound, it is stored as written.
+        let name = "Bobby'); DROP TABLE \(table); --"
+        let create = DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(
+                unsafeSQL: """
+                    CREATE TABLE \(table) (id serial PRIMARY KEY, name text NOT NULL, nickname text,
+                    born timestamptz NOT NULL, tag uuid NOT NULL, weight float8 NOT NULL, mood text NOT NULL,
+                    siblings int NOT NULL)
+                    """
+            )
+        )
+        let insert = DataOperation<PostgresContext, Baby?>.fetchOne(
+            Baby.self,
+            """
+            INSERT INTO \(unescaped: table) (name, nickname, born, tag, weight, mood, siblings)
+            VALUES (\(name), \(String?.none), \(born), \(tag), \(3.25), \(Mood.loud.rawValue), \(2))
+            RETURNING *
+            """
+        )
+        let inserted = try await create.flatMap { _ in insert }.save().operate(in: client)
+        let expected = Baby(
+            id: 1, name: name, nickname: nil, born: born, tag: tag, weight: 3.25, mood: .loud, siblings: 2
+        )
+        #expect(inserted == expected)
+        let all = try await DataOperation.fetchAll(Baby.self, "SELECT * FROM \(unescaped: table)").operate(in: client)
+        #expect(all == [expected])
+    }
+
+    @Test func aSingleColumnDecodesIntoPlainValues() async throws {
+        let numbers = try await DataOperation.fetchAll(Int.self, "SELECT generate_series(1, \(5))").operate(in: client)
+        #expect(numbers == [1, 2, 3, 4, 5])
+        let none = try await DataOperation.fetchOne(String.self, "SELECT 'x' WHERE false").operate(in: client)
+        #expect(none == nil)
+    }
+
+    @Test func aMissingColumnOrANullIsATypeMismatch() async throws {
+        struct Named: Decodable, Sendable { var name: String }
+        let missing = await #expect(throws: StoreError.self) {
+            try await DataOperation.fetchAll(Named.self, "SELECT 1 AS id").operate(in: client)
+        }
+        #expect(missing?.kind == .typeMismatch)
+        let null = await #expect(throws: StoreError.self) {
+            try await DataOperation.fetchAll(Named.self, "SELECT NULL::text AS name").operate(in: client)
+        }
+        #expect(null?.kind == .typeMismatch)
+        let negative = await #expect(throws: StoreError.self) {
+            try await DataOperation.fetchAll(UInt.self, "SELECT -1").operate(in: client)
+        }
+        #expect(negative?.kind == .typeMismatch)
+    }
+
+    @Test func aNestedOperateIsASavepoint() async throws {
+        let table = PostgresServer.uniqueName("nest")
+        let insert = { @Sendable (value: Int) in
+            DataOperation<PostgresContext, Int>.execute("INSERT INTO \(unescaped: table) VALUES (\(value))")
+        }
+        let failing = insert(2).flatMap { _ in DataOperation<PostgresContext, Int>.fail(Refusal()) }
+        let operation = DataOperation<PostgresContext, [Int]> { db in
+            try db.execute(PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (value int)"))
+            _ = try insert(1).operate(in: db)
+            #expect(throws: StoreError.self) { try failing.operate(in: db) }
+            return try db.fetchAll(Int.self, "SELECT value FROM \(unescaped: table) ORDER BY value")
+        }
+        #expect(try await operation.save().operate(in: client) == [1])
+    }
+}
