@@ -1,32 +1,19 @@
 // The scale-out test's child: runs `count` increments of one counter row under SERIALIZABLE, each its
 // own operation, retried on a serialization failure. Usage: mason-store-postgres-child URL TABLE COUNT
 import Foundation
-import Logging
 import Mason
 import MasonStorePostgres
 import PostgresNIO
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let parts = URLComponents(string: arguments[1]), let host = parts.host,
-    let user = parts.user, let count = Int(arguments[3])
+guard arguments.count == 4, let configuration = try? PostgresClient.Configuration(url: arguments[1]),
+    let count = Int(arguments[3])
 else {
     FileHandle.standardError.write(Data("usage: mason-store-postgres-child URL TABLE COUNT\n".utf8))
     exit(2)
 }
 let table = arguments[2]
-let client = PostgresClient(
-    configuration: .init(
-        host: host,
-        port: parts.port ?? 5432,
-        username: user,
-        password: parts.password,
-        database: String(parts.path.dropFirst()),
-        tls: .disable
-    ),
-    backgroundLogger: {
-        var logger = Logger(label: "child"); logger.logLevel = .error; return logger
-    }()
-)
+let client = PostgresClient(configuration: configuration)
 let increment = DataOperation<PostgresContext, Void> { db in
     let value = try db.fetchOne(Int.self, "SELECT value FROM \(unescaped: table) WHERE id = 1") ?? 0
     try db.execute("UPDATE \(unescaped: table) SET value = \(value + 1) WHERE id = 1")

@@ -75,14 +75,4 @@ extension ResultDataOperation where Context == Database {
         }
     }
 
-    /// The operation's own failure, unwrapped; any other error is the database's, rethrown.
-    private static func outcome(of error: StoreError) throws(StoreError) -> Result<Element, Failure> {
-        if let step = error.underlying as? FailedStep<Failure> {
-            return .failure(step.failure)
-        }
-        if let failure = error as? Failure {
-            return .failure(failure)
-        }
-        throw error
-    }
 }

@@ -146,3 +146,17 @@ public func lift<Context, Element, Failure: Error>(
 ) -> ResultDataOperation<Context, Element, Failure> {
     ResultDataOperation(operation.map { .success($0) })
 }
+
+extension ResultDataOperation {
+    /// What an `operate` returns for the error its throwing twin threw: the operation's own failure,
+    /// unwrapped; any other error is the database's, rethrown. Each context's `operate` uses it.
+    package static func outcome(of error: StoreError) throws(StoreError) -> Result<Element, Failure> {
+        if let step = error.underlying as? FailedStep<Failure> {
+            return .failure(step.failure)
+        }
+        if let failure = error as? Failure {
+            return .failure(failure)
+        }
+        throw error
+    }
+}

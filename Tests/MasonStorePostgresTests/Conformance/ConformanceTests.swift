@@ -209,6 +209,27 @@ import Testing
         #expect(try await store.operate(store.counter()) == 200)
     }
 
+    // The follow-up article: `lift` and a typed failure, returned (not thrown) after the rollback.
+    @Test(arguments: StoreKind.available) func aTypedFailureIsReturnedAfterTheRollback(kind: StoreKind) async throws {
+        try await Self.aTypedFailureIsReturnedAfterTheRollback(kind.make())
+    }
+
+    private static func aTypedFailureIsReturnedAfterTheRollback<S: StoreUnderTest>(_ store: S) async throws {
+        let validate = { @Sendable (name: String) -> Result<String, Refusal> in
+            name.isEmpty ? .failure(Refusal()) : .success(name)
+        }
+        let checked = { @Sendable (name: String) -> ResultDataOperation<S.Context, Void, Refusal> in
+            lift(store.insert("before \(name)")).flatMap { _ in lift(validate(name)) }
+                .flatMap { valid in lift(store.insert(valid)) }
+                .flatMap { _ in lift(DataOperation<S.Context, Void>.save()) }
+        }
+        let accepted = try await store.operate(checked("Bae"))
+        #expect((try? accepted.get()) != nil)
+        let refused = try await store.operate(checked(""))
+        #expect(throws: Refusal.self) { try refused.get() }
+        #expect(try await store.operate(store.names()) == ["Bae", "before Bae"])
+    }
+
     // Bad input: a duplicate is a constraint violation, and what was saved before it stays.
     @Test(arguments: StoreKind.available) func aDuplicateIsAConstraintViolation(kind: StoreKind) async throws {
         try await Self.aDuplicateIsAConstraintViolation(kind.make())

@@ -28,6 +28,10 @@ protocol StoreUnderTest: Sendable {
     /// Runs an operation the context's way.
     @discardableResult
     func operate<T: Sendable>(_ operation: DataOperation<Context, T>) async throws(StoreError) -> T
+    /// Runs an operation with typed failures the context's way.
+    func operate<T: Sendable, F: Error & Sendable>(
+        _ operation: ResultDataOperation<Context, T, F>
+    ) async throws(StoreError) -> Result<T, F>
     /// Runs an operation, again while it fails in a way worth retrying.
     @discardableResult
     func operateRetrying<T: Sendable>(_ operation: DataOperation<Context, T>) async throws(StoreError) -> T
@@ -111,6 +115,12 @@ struct SQLiteStore: StoreUnderTest {
         try await operation.operate(in: pool)
     }
 
+    func operate<T: Sendable, F: Error & Sendable>(
+        _ operation: ResultDataOperation<Database, T, F>
+    ) async throws(StoreError) -> Result<T, F> {
+        try await operation.operate(in: pool)
+    }
+
     func operateRetrying<T: Sendable>(_ operation: DataOperation<Database, T>) async throws(StoreError) -> T {
         try await operation.operate(in: pool, retryingBusy: .immediate(retries: 100), clock: ContinuousClock())
     }
@@ -171,6 +181,12 @@ struct PostgresStore: StoreUnderTest {
     }
 
     func operate<T: Sendable>(_ operation: DataOperation<PostgresContext, T>) async throws(StoreError) -> T {
+        try await operation.operate(in: PostgresServer.client)
+    }
+
+    func operate<T: Sendable, F: Error & Sendable>(
+        _ operation: ResultDataOperation<PostgresContext, T, F>
+    ) async throws(StoreError) -> Result<T, F> {
         try await operation.operate(in: PostgresServer.client)
     }
 

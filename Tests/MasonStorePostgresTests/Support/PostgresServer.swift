@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MasonStorePostgres
 import PostgresNIO
 import Testing
 
@@ -26,17 +27,9 @@ enum PostgresServer {
         return client
     }()
 
-    /// A client configuration from a `postgres://user:password@host:port/database` address.
+    /// The client's configuration: the server's address, and room for the tests side by side.
     static func configuration(_ url: String) -> PostgresClient.Configuration? {
-        guard let parts = URLComponents(string: url), let host = parts.host, let user = parts.user else { return nil }
-        var configuration = PostgresClient.Configuration(
-            host: host,
-            port: parts.port ?? 5432,
-            username: user,
-            password: parts.password,
-            database: String(parts.path.dropFirst()),
-            tls: .disable
-        )
+        guard var configuration = try? PostgresClient.Configuration(url: url) else { return nil }
         configuration.options.maximumConnections = 40
         return configuration
     }
