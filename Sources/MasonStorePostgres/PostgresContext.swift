@@ -63,11 +63,16 @@ public final class PostgresContext {
     public func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
         try openTransactionIfNeeded()
         let result = try send(query)
-        switch result.metadata.command {
-        case "INSERT", "UPDATE", "DELETE", "MERGE": unsavedChanges += result.metadata.rows ?? 0
+        count(result.metadata)
+        return result
+    }
+
+    /// Counts the rows a statement changed, until the next save.
+    private func count(_ metadata: PostgresQueryMetadata) {
+        switch metadata.command {
+        case "INSERT", "UPDATE", "DELETE", "MERGE": unsavedChanges += metadata.rows ?? 0
         default: break
         }
-        return result
     }
 
     /// Runs a statement and returns how many rows it inserted, updated or deleted.
@@ -93,13 +98,47 @@ public final class PostgresContext {
     ///   - query: The SQL, with interpolated values sent as bound parameters.
     /// - Returns: The rows, decoded, in the order the server sent them.
     public func fetchAll<Row: Decodable>(_ type: Row.Type, _ query: PostgresQuery) throws -> [Row] {
-        let rows = try self.query(query).rows
         var decoded: [Row] = []
-        decoded.reserveCapacity(rows.count)
-        for row in rows {
-            decoded.append(try PostgresRowDecoder.decode(type, from: row))
-        }
+        let decoder = PostgresRowDecoder()
+        try forEachRow(query) { row in decoded.append(try decoder.decode(type, from: row)) }
         return decoded
+    }
+
+    /// Runs a query and hands each row to `body` as it arrives, while the server sends the rest: the
+    /// way to read many rows without holding them all.
+    ///
+    /// ```swift
+    /// var total = 0
+    /// try db.forEachRow("SELECT amount FROM payment") { row in total += try row.decode(Int.self) }
+    /// ```
+    /// - Parameters:
+    ///   - query: The SQL, with interpolated values sent as bound parameters.
+    ///   - body: Called with each row, in order; a throw stops reading and fails the operation.
+    /// - Returns: The statement's metadata (how many rows it touched).
+    @discardableResult
+    public func forEachRow(
+        _ query: PostgresQuery,
+        _ body: (PostgresRow) throws -> Void
+    ) throws -> PostgresQueryMetadata {
+        try openTransactionIfNeeded()
+        try cancellation.check()
+        guard !connection.isClosed else { throw ConnectionClosed() }
+        let stream = RowStream()
+        connection.query(query, logger: logger) { row in stream.append(row) }
+            .whenComplete { stream.finish($0) }
+        connection.closeFuture.whenComplete { _ in stream.finish(.failure(ConnectionClosed())) }
+        do {
+            let metadata = try stream.forEach(body)
+            count(metadata)
+            return metadata
+        } catch {
+            // The rest of the rows still arrive (and are dropped); the statement's end is awaited so
+            // that the connection is ready for the next one.
+            if !(error is ConnectionClosed), !(error is PSQLError) {
+                _ = try? stream.forEach { _ in }
+            }
+            throw error
+        }
     }
 
     /// Runs a query and decodes its first row into `type`, or returns `nil` when it has none.
@@ -113,7 +152,7 @@ public final class PostgresContext {
     /// - Returns: The first row, decoded.
     public func fetchOne<Row: Decodable>(_ type: Row.Type, _ query: PostgresQuery) throws -> Row? {
         guard let row = try self.query(query).rows.first else { return nil }
-        return try PostgresRowDecoder.decode(type, from: row)
+        return try PostgresRowDecoder().decode(type, from: row)
     }
 
     /// Sends one statement and waits for its result on this (non-cooperative) thread — or for the

@@ -1,32 +1,64 @@
 import Foundation
 import PostgresNIO
 
-/// Decodes a row into a `Decodable` type: a keyed container reads the column named by each key, a
+/// Decodes rows into a `Decodable` type: a keyed container reads the column named by each key, a
 /// single value reads the first column (so `fetchAll(Int.self, "SELECT count(*) …")` works), and a
 /// cell decodes through postgres-nio's own decoding when the type has one (`PostgresDecodable`).
-enum PostgresRowDecoder {
-    static func decode<Row: Decodable>(_ type: Row.Type, from row: PostgresRow) throws -> Row {
-        let row = PostgresRandomAccessRow(row)
-        if Row.self is any PostgresDecodable.Type {
-            guard !row.isEmpty else { throw missingColumn("the first column", codingPath: []) }
-            return try CellDecoder(cell: row[0], codingPath: []).decodeValue(Row.self)
+///
+/// One decoder serves every row of a result: it learns the columns' names from the first row.
+struct PostgresRowDecoder {
+    private let columns = ColumnNames()
+
+    func decode<Row: Decodable>(_ type: Row.Type, from row: PostgresRow) throws -> Row {
+        let cells = PostgresRandomAccessRow(row)
+        if columns.isSingleValue(Row.self) {
+            guard !cells.isEmpty else { throw Self.missingColumn("the first column", key: nil) }
+            return try CellDecoder(cell: cells[0], key: nil).decodeValue(Row.self)
         }
-        return try Row(from: RowDecoder(row: row))
+        return try Row(from: RowDecoder(cells: cells, index: columns.index(of: cells)))
     }
 
-    static func missingColumn(_ name: String, codingPath: [any CodingKey]) -> DecodingError {
-        .valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "the row has no column \(name)"))
+    static func missingColumn(_ name: String, key: (any CodingKey)?) -> DecodingError {
+        .valueNotFound(
+            Any.self,
+            .init(codingPath: key.map { [$0] } ?? [], debugDescription: "the row has no column \(name)")
+        )
+    }
+}
+
+/// What the decoder learns once per result: the columns' positions by name, and whether the row type
+/// is one column's value.
+private final class ColumnNames {
+    private var positions: [String: Int]?
+    private var singleValue: Bool?
+
+    func index(of cells: PostgresRandomAccessRow) -> [String: Int] {
+        if let positions { return positions }
+        var positions: [String: Int] = [:]
+        for (position, cell) in cells.enumerated() where positions[cell.columnName] == nil {
+            positions[cell.columnName] = position
+        }
+        self.positions = positions
+        return positions
+    }
+
+    func isSingleValue<Row>(_ type: Row.Type) -> Bool {
+        if let singleValue { return singleValue }
+        let single = type is any PostgresDecodable.Type
+        singleValue = single
+        return single
     }
 }
 
 /// The decoder of a whole row.
 private struct RowDecoder: Decoder {
-    let row: PostgresRandomAccessRow
+    let cells: PostgresRandomAccessRow
+    let index: [String: Int]
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowContainer<Key>(row: row))
+        KeyedDecodingContainer(RowContainer<Key>(cells: cells, index: index))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -37,19 +69,20 @@ private struct RowDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        guard !row.isEmpty else { throw PostgresRowDecoder.missingColumn("the first column", codingPath: []) }
-        return CellDecoder(cell: row[0], codingPath: [])
+        guard !cells.isEmpty else { throw PostgresRowDecoder.missingColumn("the first column", key: nil) }
+        return CellDecoder(cell: cells[0], key: nil)
     }
 }
 
 /// The columns of a row, by name.
 private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let row: PostgresRandomAccessRow
+    let cells: PostgresRandomAccessRow
+    let index: [String: Int]
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { row.compactMap { Key(stringValue: $0.columnName) } }
+    var allKeys: [Key] { index.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool {
-        row.contains(key.stringValue)
+        index[key.stringValue] != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -57,63 +90,63 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeNarrow(type)
     }
 
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeNarrow(type)
     }
 
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
     }
 
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeNarrow(type)
     }
 
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeNarrow(type)
     }
 
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeNarrow(type)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try CellDecoder(cell: cell(for: key), codingPath: [key]).decodeValue(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeValue(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -128,18 +161,18 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        RowDecoder(row: row)
+        RowDecoder(cells: cells, index: index)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        try CellDecoder(cell: cell(for: key), codingPath: [key])
+        try CellDecoder(cell: cell(for: key), key: key)
     }
 
     private func cell(for key: Key) throws -> PostgresCell {
-        guard row.contains(key.stringValue) else {
+        guard let position = index[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "the row has no such column"))
         }
-        return row[key.stringValue]
+        return cells[position]
     }
 
     private func unsupported(_ key: Key) -> DecodingError {
@@ -153,7 +186,8 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// One cell, as a single value.
 private struct CellDecoder: Decoder, SingleValueDecodingContainer {
     let cell: PostgresCell
-    let codingPath: [any CodingKey]
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { [$0] } ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -173,78 +207,80 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func decode(_ type: Bool.Type) throws -> Bool {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: String.Type) throws -> String {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: Double.Type) throws -> Double {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: Float.Type) throws -> Float {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: Int.Type) throws -> Int {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: Int8.Type) throws -> Int8 {
-        try decodeValue(type)
+        try decodeNarrow(type)
     }
 
     func decode(_ type: Int16.Type) throws -> Int16 {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: Int32.Type) throws -> Int32 {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: Int64.Type) throws -> Int64 {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: UInt.Type) throws -> UInt {
-        try decodeValue(type)
+        try decodeNarrow(type)
     }
 
     func decode(_ type: UInt8.Type) throws -> UInt8 {
-        try decodeValue(type)
+        try decodeDirect(type)
     }
 
     func decode(_ type: UInt16.Type) throws -> UInt16 {
-        try decodeValue(type)
+        try decodeNarrow(type)
     }
 
     func decode(_ type: UInt32.Type) throws -> UInt32 {
-        try decodeValue(type)
+        try decodeNarrow(type)
     }
 
     func decode(_ type: UInt64.Type) throws -> UInt64 {
-        try decodeValue(type)
+        try decodeNarrow(type)
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try decodeValue(type)
     }
 
-    /// Through postgres-nio when the type has a Postgres decoding; otherwise through the type's own
-    /// `init(from:)` on this cell (raw-value enums, wrappers of one value).
+    /// Through postgres-nio when the type has a Postgres decoding; as a checked conversion for the
+    /// integers PostgreSQL lacks; otherwise through the type's own `init(from:)` on this cell
+    /// (raw-value enums, wrappers of one value).
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if let decodable = type as? any PostgresDecodable.Type {
-            return try decodeCell(decodable) as! T  // swift-format-ignore: the cast cannot fail: T is that type
+            return try decodeDirect(decodable) as! T  // swift-format-ignore: the cast cannot fail: T is that type
         }
-        if let unsigned = type as? any UnsignedInteger.Type {
-            return try decodeUnsigned(unsigned) as! T  // swift-format-ignore: as above
+        if let integer = type as? any FixedWidthInteger.Type {
+            return try decodeNarrow(integer) as! T  // swift-format-ignore: as above
         }
         return try T(from: self)
     }
 
-    private func decodeCell<Value: PostgresDecodable>(_ type: Value.Type) throws -> Value {
+    /// A value postgres-nio decodes; a NULL is an error unless the type is optional.
+    func decodeDirect<Value: PostgresDecodable>(_ type: Value.Type) throws -> Value {
         guard cell.bytes != nil || Value.self is any ExpressibleByNilLiteral.Type else {
             throw DecodingError.valueNotFound(
                 type,
@@ -254,11 +290,11 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
         return try cell.decode(type)
     }
 
-    /// PostgreSQL has no unsigned integers: an unsigned property reads a `bigint` (or smaller) column
-    /// and refuses a negative or too large value.
-    private func decodeUnsigned<Value: UnsignedInteger>(_ type: Value.Type) throws -> Value {
-        let signed = try decodeCell(Int64.self)
-        guard let value = Value(exactly: signed) else {
+    /// An integer type PostgreSQL has no column for (`Int8`, the unsigned ones): read from a
+    /// `bigint` (or smaller) column, refusing a value that does not fit.
+    func decodeNarrow<Value: FixedWidthInteger>(_ type: Value.Type) throws -> Value {
+        let wide = try decodeDirect(Int64.self)
+        guard let value = Value(exactly: wide) else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "column \(cell.columnName) does not fit \(type)")
             )

@@ -61,6 +61,48 @@ struct PostgresRowsTests {
         #expect(none == nil)
     }
 
+    @Test func rowsStreamInOrderAndAThrowMidwayLeavesTheConnectionReady() async throws {
+        let sum = try await DataOperation<PostgresContext, Int> { db in
+            var sum = 0
+            var expected = 1
+            try db.forEachRow("SELECT generate_series(1, \(100_000))") { row in
+                let value = try row.decode(Int.self)
+                #expect(value == expected)
+                expected += 1
+                sum += value
+            }
+            return sum
+        }
+        .operate(in: client)
+        #expect(sum == 100_000 * 100_001 / 2)
+        let stopped = DataOperation<PostgresContext, Int> { db in
+            var seen = 0
+            do {
+                try db.forEachRow("SELECT generate_series(1, \(50_000))") { _ in
+                    seen += 1
+                    if seen == 10 { throw Refusal() }
+                }
+            } catch is Refusal {}
+            // The same connection, in the same transaction, answers the next statement.
+            return try db.fetchOne(Int.self, "SELECT \(seen) + 1") ?? 0
+        }
+        #expect(try await stopped.operate(in: client) == 11)
+    }
+
+    @Test func integersPostgreSQLLacksAreCheckedConversions() async throws {
+        struct Small: Decodable, Sendable, Equatable {
+            var tiny: Int8
+            var count: UInt64
+        }
+        let row = try await DataOperation.fetchOne(Small.self, "SELECT 7::int2 AS tiny, 9::int8 AS count")
+            .operate(in: client)
+        #expect(row == Small(tiny: 7, count: 9))
+        let overflow = await #expect(throws: StoreError.self) {
+            try await DataOperation.fetchOne(Small.self, "SELECT 300 AS tiny, 1 AS count").operate(in: client)
+        }
+        #expect(overflow?.kind == .typeMismatch)
+    }
+
     @Test func aMissingColumnOrANullIsATypeMismatch() async throws {
         struct Named: Decodable, Sendable { var name: String }
         let missing = await #expect(throws: StoreError.self) {
