@@ -71,6 +71,18 @@ final class Sum: @unchecked Sendable {
     var value = 0
 }
 
+/// Runs `transaction` for each of the 10,000 values, from 16 tasks at once (each its own stride).
+func fromWriters(_ transaction: @escaping @Sendable (Int) async throws -> Void) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for writer in 0..<writers {
+            group.addTask {
+                for value in stride(from: writer, to: transactions, by: writers) { try await transaction(value) }
+            }
+        }
+        try await group.waitForAll()
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     guard let client else {
         print("StorePostgres: MASON_POSTGRES_URL is unset; run ../Scripts/with-postgres swift package benchmark --target StorePostgres")
@@ -154,17 +166,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("10,000 transactions from 16 tasks, raw postgres-nio: withTransaction") { benchmark in
         let name = try await table(filledWith: 0, on: client)
         for _ in benchmark.scaledIterations {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for writer in 0..<writers {
-                    group.addTask {
-                        for value in stride(from: writer, to: transactions, by: writers) {
-                            try await client.withTransaction(logger: logger) { connection in
-                                try await connection.query(insert(name, value), logger: logger)
-                            }
-                        }
-                    }
+            try await fromWriters { value in
+                _ = try await client.withTransaction(logger: logger) { connection in
+                    try await connection.query(insert(name, value), logger: logger)
                 }
-                try await group.waitForAll()
             }
         }
     }
@@ -172,21 +177,14 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("10,000 transactions from 16 tasks, floor for a synchronous body: wait() on a thread") { benchmark in
         let name = try await table(filledWith: 0, on: client)
         for _ in benchmark.scaledIterations {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for writer in 0..<writers {
-                    group.addTask {
-                        for value in stride(from: writer, to: transactions, by: writers) {
-                            try await client.withConnection { connection in
-                                try await blocking {
-                                    _ = try connection.query("BEGIN", logger: logger).wait()
-                                    _ = try connection.query(insert(name, value), logger: logger).wait()
-                                    _ = try connection.query("COMMIT", logger: logger).wait()
-                                }
-                            }
-                        }
+            try await fromWriters { value in
+                try await client.withConnection { connection in
+                    try await blocking {
+                        _ = try connection.query("BEGIN", logger: logger).wait()
+                        _ = try connection.query(insert(name, value), logger: logger).wait()
+                        _ = try connection.query("COMMIT", logger: logger).wait()
                     }
                 }
-                try await group.waitForAll()
             }
         }
     }
@@ -194,16 +192,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("10,000 transactions from 16 tasks, MasonStorePostgres: operate each") { benchmark in
         let name = try await table(filledWith: 0, on: client)
         for _ in benchmark.scaledIterations {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for writer in 0..<writers {
-                    group.addTask {
-                        for value in stride(from: writer, to: transactions, by: writers) {
-                            try await DataOperation<PostgresContext, Int>.execute(insert(name, value)).save()
-                                .operate(in: client)
-                        }
-                    }
-                }
-                try await group.waitForAll()
+            try await fromWriters { value in
+                try await DataOperation<PostgresContext, Int>.execute(insert(name, value)).save()
+                    .operate(in: client)
             }
         }
     }
