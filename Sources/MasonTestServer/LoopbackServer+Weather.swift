@@ -100,25 +100,30 @@ extension LoopbackServer {
         let day = DateFormatter.weatherDay
         let hour = calendar.component(.hour, from: now)
         let dates = (0..<days).map { calendar.date(byAdding: .day, value: $0, to: today)! }
+        // Each part is its own statement: one expression of them all took 100+ ms to type-check.
+        let current = Forecast.Current(
+            time: day.string(from: today) + String(format: "T%02d:00", hour),
+            interval: 900,
+            temperature_2m: tenths(base + Double(seed % 7) - 3),
+            wind_speed_10m: Double(5 + seed % 23),
+            weather_code: codes[seed % codes.count]
+        )
+        let highs: [Double] = (0..<days).map { tenths(base + Double((seed + $0) % 5)) }
+        let lows: [Double] = (0..<days).map { tenths(base - 6 + Double((seed + 2 * $0) % 4)) }
+        let daily = Forecast.Daily(
+            time: dates.map(day.string(from:)),
+            weather_code: (0..<days).map { codes[(seed + 3 * $0) % codes.count] },
+            temperature_2m_max: highs,
+            temperature_2m_min: lows
+        )
         return Forecast(
             latitude: latitude,
             longitude: longitude,
             timezone: "GMT",
             current_units: ["temperature_2m": "°C", "wind_speed_10m": "km/h"],
-            current: .init(
-                time: day.string(from: today) + String(format: "T%02d:00", hour),
-                interval: 900,
-                temperature_2m: tenths(base + Double(seed % 7) - 3),
-                wind_speed_10m: Double(5 + seed % 23),
-                weather_code: codes[seed % codes.count]
-            ),
+            current: current,
             daily_units: ["temperature_2m_max": "°C", "temperature_2m_min": "°C"],
-            daily: .init(
-                time: dates.map(day.string(from:)),
-                weather_code: (0..<days).map { codes[(seed + 3 * $0) % codes.count] },
-                temperature_2m_max: (0..<days).map { tenths(base + Double((seed + $0) % 5)) },
-                temperature_2m_min: (0..<days).map { tenths(base - 6 + Double((seed + 2 * $0) % 4)) }
-            )
+            daily: daily
         )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MasonTesting
 import Testing
 
 /// The real executable, end to end: a forecast from the embedded server into a fresh file, then the
@@ -10,39 +11,35 @@ import Testing
     }
 
     /// Runs `mason-weather` with `arguments`; its exit status and standard output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await ChildProcess.run(executable, arguments: arguments)
     }
 
-    @Test func onceFetchesAndKeepsThenShowsTheFileWhenOffline() throws {
+    @Test func onceFetchesAndKeepsThenShowsTheFileWhenOffline() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mason-weather-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("forecasts.sqlite").path
 
-        let online = try Self.run(["--once", "--city", "Oslo", "--database", file])
+        let online = try await Self.run(["--once", "--city", "Oslo", "--database", file])
         #expect(online.status == 0, "\(online.output)")
         #expect(online.output.hasPrefix("Oslo, Norway: "), "\(online.output)")
         #expect(!online.output.contains("stale"))
         #expect(online.output.split(separator: "\n").count == 4, "now, then three days")
 
         // Port 9 (discard) on loopback: nothing listens, the connection is refused.
-        let offline = try Self.run(["--once", "--city", "oslo", "--database", file, "--base-url", "http://127.0.0.1:9"])
+        let offline = try await Self.run([
+            "--once", "--city", "oslo", "--database", file, "--base-url", "http://127.0.0.1:9"
+        ])
         #expect(offline.status == 0, "\(offline.output)")
-        let first = offline.output.split(separator: "\n").first.map(String.init) ?? ""
+        let lines: [Substring] = offline.output.split(separator: "\n")
+        let first = String(lines.first ?? "")
         #expect(first.hasSuffix("[stale: offline]"), "\(offline.output)")
-        #expect(first.hasPrefix(online.output.split(separator: "(").first.map(String.init) ?? "?"))
+        let shown: [Substring] = online.output.split(separator: "(")
+        let place = String(shown.first ?? "?")
+        #expect(first.hasPrefix(place))
 
-        let unknown = try Self.run(["--once", "--city", "Nowhere", "--database", file])
+        let unknown = try await Self.run(["--once", "--city", "Nowhere", "--database", file])
         #expect(unknown.status != 0)
         #expect(unknown.output.contains("No place called Nowhere."))
     }
