@@ -1,4 +1,5 @@
 import Foundation
+import MasonTesting
 import Testing
 
 /// Ten million inputs through one loop, from one sender, in a child process of their own
@@ -13,17 +14,10 @@ import Testing
             .appendingPathComponent("mason-app-soak-child")
     }
 
-    @Test func tenMillionInputsLeaveMemoryFlat() throws {
+    @Test func tenMillionInputsLeaveMemoryFlat() async throws {
         let inputs = ProcessInfo.processInfo.environment["MASON_SOAK_INPUTS"].flatMap(Int.init) ?? 10_000_000
-        let process = Process()
-        process.executableURL = Self.child
-        process.arguments = ["\(inputs)"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, text) = try await ChildProcess.run(Self.child, arguments: ["\(inputs)"])
+        #expect(status == 0)
 
         let resident = text.split(separator: "\n").compactMap { line -> Int? in
             guard line.hasPrefix("after ") else { return nil }

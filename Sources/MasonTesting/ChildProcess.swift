@@ -1,0 +1,53 @@
+public import Foundation
+
+/// Runs a program to its end without blocking a thread of Swift's cooperative pool: a test that
+/// drives a real executable (`swift run`'s products, a child the tests build) waits for it the way it
+/// waits for any other asynchronous work.
+///
+/// `Process.waitUntilExit()` blocks its thread for as long as the child runs; on a two-core machine the
+/// cooperative pool has two threads, so one such wait halves every other test's progress and two stop
+/// it. Here the exit arrives through `terminationHandler` and the output is read on a Dispatch queue
+/// of its own.
+///
+/// ```swift
+/// let (status, output) = try await ChildProcess.run(executable, arguments: ["--once"])
+/// #expect(status == 0)
+/// ```
+public enum ChildProcess {
+    /// Starts `executable` with `arguments` (standard input empty), reads its standard output to the
+    /// end, and returns when it has exited.
+    ///
+    /// ```swift
+    /// let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/echo"), arguments: ["hi"])
+    /// // result.status == 0, result.output == "hi\n"
+    /// ```
+    /// - Parameters:
+    ///   - executable: The program.
+    ///   - arguments: Its arguments.
+    /// - Returns: Its exit status and everything it wrote to standard output.
+    /// - Throws: What `Process.run()` throws when the program cannot start.
+    public static func run(_ executable: URL, arguments: [String] = []) async throws -> (status: Int32, output: String)
+    {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        let (exit, exited) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        process.terminationHandler = { child in
+            exited.yield(child.terminationStatus)
+            exited.finish()
+        }
+        try process.run()
+        let reader = output.fileHandleForReading
+        let data = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "mason.child-process.output").async {
+                continuation.resume(returning: reader.readDataToEndOfFile())
+            }
+        }
+        var statuses = exit.makeAsyncIterator()
+        let status = await statuses.next() ?? -1
+        return (status, String(decoding: data, as: UTF8.self))
+    }
+}

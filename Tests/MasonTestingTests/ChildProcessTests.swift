@@ -1,0 +1,24 @@
+import Foundation
+import MasonTesting
+import Testing
+
+struct ChildProcessTests {
+    @Test func itReturnsTheOutputAndTheStatus() async throws {
+        let echo = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo hi; exit 3"])
+        #expect(echo.status == 3)
+        #expect(echo.output == "hi\n")
+    }
+
+    @Test func aLongOutputIsReadWhileTheChildRuns() async throws {
+        // More than a pipe holds (64 KiB): the child would block for ever if nobody read.
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "seq 1 100000"])
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").count == 100_000)
+    }
+
+    @Test func aMissingProgramThrows() async {
+        await #expect(throws: (any Error).self) {
+            try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"))
+        }
+    }
+}
