@@ -7,7 +7,7 @@ import Testing
 
 /// Every bad input gets its typed error, with PostgreSQL's SQLSTATE and message and the statement's
 /// SQL — never its bound values.
-@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason))
+@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason), .timeLimit(.minutes(10)))
 struct PostgresErrorsTests {
     let client = PostgresServer.client
 

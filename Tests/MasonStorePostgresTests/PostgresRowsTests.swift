@@ -5,7 +5,7 @@ import PostgresNIO
 import Testing
 
 /// Rows decode into `Decodable` records, and every interpolated value is a bound parameter.
-@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason))
+@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason), .timeLimit(.minutes(10)))
 struct PostgresRowsTests {
     let client = PostgresServer.client
 

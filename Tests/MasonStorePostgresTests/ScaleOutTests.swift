@@ -7,7 +7,7 @@ import Testing
 /// Scale-out shown, not claimed: four processes increment one row 1,000 times each under
 /// SERIALIZABLE, retrying serialization failures, and not one increment is lost. (CI's Thread
 /// Sanitizer run, ≈ 5× slower, sets `MASON_SCALE_OUT_INCREMENTS` to 250.)
-@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason))
+@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason), .timeLimit(.minutes(10)))
 struct ScaleOutTests {
     @Test func fourProcessesIncrementingOneRowCountExactly() async throws {
         let table = PostgresServer.uniqueName("scale")

@@ -9,7 +9,7 @@ import Testing
 /// on SQLite and on PostgreSQL.
 /// Each test opens the store it is given (`some StoreUnderTest`), so it is written once for every
 /// context.
-@Suite struct ConformanceTests {
+@Suite(.timeLimit(.minutes(10))) struct ConformanceTests {
     /// A run without a server says so; CI (`MASON_POSTGRES_REQUIRED`) fails instead.
     @Test func bothContextsAreTested() {
         guard ProcessInfo.processInfo.environment["MASON_POSTGRES_REQUIRED"] == nil else {
