@@ -19,7 +19,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// The input of this run, if any (none on the first run, after `start()`).
     @usableFromInline package let current: Delivery?
     /// The outputs added so far, in order.
-    @usableFromInline package var outputs: [PendingOutput]
+    @usableFromInline package var outputs: OutputList
     /// The next token's number: tokens are unique within one app run.
     @usableFromInline package var nextTokenID: UInt64
     /// The token numbers of outputs this run asked to cancel, in order.
@@ -28,7 +28,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     @inlinable
     package init(current: Delivery?, nextTokenID: UInt64) {
         self.current = current
-        self.outputs = []
+        self.outputs = OutputList()
         self.nextTokenID = nextTokenID
     }
 

@@ -142,7 +142,7 @@ public struct AppHarness<State, each Kind: IOType> {
         let (newState, io) = function(state, IOContainer<repeat each Kind>(current: input, nextTokenID: nextTokenID))
         state = newState
         nextTokenID = io.nextTokenID
-        unasserted = io.outputs
+        unasserted = Array(io.outputs)
         unassertedCancellations = io.cancellations.map(\.tokenID)
     }
 

@@ -139,7 +139,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     }
 
     /// Hands each output to the handler of its kind: started, queued or dropped as its policy says.
-    private func dispatch(_ outputs: [PendingOutput]) {
+    private func dispatch(_ outputs: OutputList) {
         for output in outputs {
             guard let handler = handlers.first(where: { $0.kind == output.kind }) else {
                 core.note("an output of a kind no handler performs was dropped: \(output.value)")

@@ -31,11 +31,11 @@ struct HandlerEntry: Sendable {
 /// What one run of the pure function asked for.
 @usableFromInline
 struct StepOutcome {
-    @usableFromInline var outputs: [PendingOutput]
+    @usableFromInline var outputs: OutputList
     @usableFromInline var cancellations: [(kind: ObjectIdentifier, tokenID: UInt64)]
 
     @usableFromInline
-    init(outputs: [PendingOutput], cancellations: [(kind: ObjectIdentifier, tokenID: UInt64)]) {
+    init(outputs: OutputList, cancellations: [(kind: ObjectIdentifier, tokenID: UInt64)]) {
         self.outputs = outputs
         self.cancellations = cancellations
     }

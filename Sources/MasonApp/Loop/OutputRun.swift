@@ -14,8 +14,10 @@ final class OutputRun: @unchecked Sendable {
     let limit: Int
     private let value: any Sendable
     private let handler: HandlerEntry
-    /// Weak: a dropped app lets its outputs go.
-    private weak let core: LoopCore?
+    /// Strong: the core holds a run only while it runs or waits (`running`, a lane), and the loop's
+    /// task holds the core until no output is in flight, so the cycle never outlives the output. (A
+    /// weak reference cost a side-table load on every use and a weak destroy per output.)
+    private let core: LoopCore
     private let lock = SpinLock()
     private var task: Task<Void, Never>?
     private var cancelled = false
@@ -30,7 +32,7 @@ final class OutputRun: @unchecked Sendable {
     }
 
     deinit {
-        core?.settle()
+        core.settle()
     }
 
     /// Starts the handler's task (outside the loop's lock: a task takes a while to make). A
@@ -57,15 +59,15 @@ final class OutputRun: @unchecked Sendable {
         do {
             try await handler.perform(value, self)
         } catch {
-            _ = core?.deliver(Delivery(kind: kind, tokenID: tokenID, value: .failure(error)))
+            _ = core.deliver(Delivery(kind: kind, tokenID: tokenID, value: .failure(error)))
         }
-        core?.finish(self)
+        core.finish(self)
     }
 
     /// What the handler's input closure calls: the input goes to the pure function with this output's
     /// token.
     @usableFromInline
     func send(_ input: any Sendable) {
-        _ = core?.deliver(Delivery(kind: kind, tokenID: tokenID, value: .input(input)))
+        _ = core.deliver(Delivery(kind: kind, tokenID: tokenID, value: .input(input)))
     }
 }

@@ -1,0 +1,30 @@
+/// The outputs one run of the pure function added, in order. The first is kept inline: most runs add
+/// at most one, and an array would cost an allocation on every run that does.
+@usableFromInline
+package struct OutputList: RandomAccessCollection, Sendable {
+    @usableFromInline var head: PendingOutput?
+    @usableFromInline var rest: [PendingOutput]
+
+    @inlinable
+    package init() {
+        head = nil
+        rest = []
+    }
+
+    @inlinable
+    package var startIndex: Int { 0 }
+
+    @inlinable
+    package var endIndex: Int { head == nil ? 0 : 1 + rest.count }
+
+    @inlinable
+    package subscript(position: Int) -> PendingOutput {
+        // `head!`: a valid position exists only when the head is set.
+        position == 0 ? head! : rest[position - 1]
+    }
+
+    @inlinable
+    package mutating func append(_ output: PendingOutput) {
+        if head == nil { head = output } else { rest.append(output) }
+    }
+}
