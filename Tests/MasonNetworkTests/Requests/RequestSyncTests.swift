@@ -16,7 +16,7 @@ import Testing
         let seed = requestSyncR(request, transport: stub)
         let either = requestSyncE(request, transport: stub)
         #expect(stub.requests.isEmpty)  // lazy
-        let results = await NetworkTestSupport.onThread { (typed.unsafeRun(), seed.unsafeRun(), either.unsafeRun()) }
+        let results = await OwnThread.run { (typed.unsafeRun(), seed.unsafeRun(), either.unsafeRun()) }
         #expect(try results.0.get() == Data("items".utf8))
         #expect(try results.1.get() == Data("items".utf8))
         guard case .right(let data) = results.2 else {
@@ -32,7 +32,7 @@ import Testing
         let typed = request |> requestSync(transport: stub)
         let seed = request |> requestSyncR(transport: stub)
         let either = request |> requestSyncE(transport: stub)
-        let results = await NetworkTestSupport.onThread { (typed.unsafeRun(), seed.unsafeRun(), either.unsafeRun()) }
+        let results = await OwnThread.run { (typed.unsafeRun(), seed.unsafeRun(), either.unsafeRun()) }
         guard case .failure(let typedError) = results.0, case .failure(let seedError) = results.1,
             case .left(let eitherError) = results.2
         else {
@@ -47,8 +47,8 @@ import Testing
     @Test func eachRunSendsAgain() async {
         let stub = StubTransport(.status(204))
         let io = requestSync(request, transport: stub)
-        _ = await NetworkTestSupport.onThread { io.unsafeRun() }
-        _ = await NetworkTestSupport.onThread { io.unsafeRun() }
+        _ = await OwnThread.run { io.unsafeRun() }
+        _ = await OwnThread.run { io.unsafeRun() }
         #expect(stub.requests.count == 2)
     }
 }

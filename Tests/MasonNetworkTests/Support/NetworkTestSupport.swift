@@ -8,15 +8,6 @@ import MasonTesting
 
 /// Helpers shared by the MasonNetwork tests, in a namespace so their names cannot clash.
 enum NetworkTestSupport {
-    /// Runs blocking work on a thread of its own — never on Swift concurrency's cooperative pool,
-    /// which `requestSyncR(…).unsafeRun()` must not block — and returns its value.
-    static func onThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: work()) }
-            thread.start()
-        }
-    }
-
     /// A URL from a string known to be valid.
     static func url(_ string: String) -> URL {
         guard let url = URL(string: string) else { fatalError("invalid test URL \(string)") }
