@@ -6,8 +6,8 @@ public import Foundation
 ///
 /// `Process.waitUntilExit()` blocks its thread for as long as the child runs; on a two-core machine the
 /// cooperative pool has two threads, so one such wait halves every other test's progress and two stop
-/// it. Here the exit arrives through `terminationHandler` and the output is read on a Dispatch queue
-/// of its own.
+/// it. Here the exit arrives through `terminationHandler` and the output is read on a thread of its
+/// own (``OwnThread``).
 ///
 /// ```swift
 /// let (status, output) = try await ChildProcess.run(executable, arguments: ["--once"])
@@ -41,11 +41,7 @@ public enum ChildProcess {
         }
         try process.run()
         let reader = output.fileHandleForReading
-        let data = await withCheckedContinuation { continuation in
-            DispatchQueue(label: "mason.child-process.output").async {
-                continuation.resume(returning: reader.readDataToEndOfFile())
-            }
-        }
+        let data = await OwnThread.run { reader.readDataToEndOfFile() }
         var statuses = exit.makeAsyncIterator()
         let status = await statuses.next() ?? -1
         return (status, String(decoding: data, as: UTF8.self))
