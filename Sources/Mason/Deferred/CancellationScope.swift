@@ -1,9 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Android)
+import Android
+#endif
+
 /// The runs in flight of one family of deferreds (a deferred and those made from it with `map`,
 /// `flatMap` and their `T` variants): `cancel()` cancels the Swift task of each.
 ///
 /// A run registers its task for exactly as long as it executes the family's work: the `Task` a
 /// `run(_:)` starts, and the current task while `value`, a combinator's child or a `flatMap`'s inner
-/// step executes. Cancelling a task is Swift's own cancellation, so the work observes it where it
+/// step executes (an inner deferred whose scope no other deferred shares skips that: nothing can
+/// reach its scope, and the outer run's registration covers the task). Cancelling a task is Swift's own cancellation, so the work observes it where it
 /// already can: `Task.sleep` and clocks throw, `withTaskCancellationHandler` handlers run (a URL
 /// task is cancelled), task-group children are cancelled.
 ///
@@ -11,15 +22,16 @@
 /// of its own.
 @usableFromInline
 struct CancellationScope: Sendable {
-    private let executions: Locked<Executions>?
+    /// `var` only so that ``isUnshared()`` can ask; never reassigned.
+    private var registry: ScopeRegistry?
 
     @usableFromInline
     init() {
-        executions = Locked(Executions(), recursive: true)
+        registry = ScopeRegistry()
     }
 
     private init(inert: Void) {
-        executions = nil
+        registry = nil
     }
 
     /// The scope of work with nothing to cancel (`Deferred.pure`): it registers nothing, and a
@@ -29,7 +41,15 @@ struct CancellationScope: Sendable {
 
     /// Whether this is ``inert``: a scope with no registry, for work with nothing to cancel.
     @usableFromInline
-    var isInert: Bool { executions == nil }
+    var isInert: Bool { registry == nil }
+
+    /// Whether no other copy of this scope exists: then no deferred shares it, so nothing can cancel
+    /// through it or ask whether it runs.
+    @usableFromInline
+    mutating func isUnshared() -> Bool {
+        guard registry != nil else { return true }
+        return isKnownUniquelyReferenced(&registry!)
+    }
 
     /// The scope a deferred made with `map`/`flatMap` from one in this scope belongs to.
     @usableFromInline
@@ -40,48 +60,99 @@ struct CancellationScope: Sendable {
     /// Runs `body` with the current task registered, so that `cancel()` reaches it meanwhile.
     @usableFromInline
     func executing<Result>(_ body: () async -> Result) async -> Result {
-        guard let executions else { return await body() }
-        let id = withUnsafeCurrentTask { task in
-            task.map { task in executions.withLock { $0.insert(UnsafeTask(task)) } }
-        }
+        guard let registry else { return await body() }
+        let id = withUnsafeCurrentTask { task in task.map { registry.insert(UnsafeTask($0)) } }
         defer {
-            if let id { executions.withLock { $0.remove(id) } }
+            if let id { registry.removeTask(id) }
         }
         return await body()
     }
 
     /// Registers a run started with `run(_:)`; returns the key to remove it with.
     func register(_ run: DeferredRun) -> Int? {
-        executions?.withLock { $0.insert(run) }
+        registry?.insert(run)
     }
 
     /// Removes a registration made by ``register(_:)``.
     func remove(_ id: Int?) {
-        guard let id, let executions else { return }
-        executions.withLock { $0.remove(id) }
+        guard let id, let registry else { return }
+        registry.removeRun(id)
     }
 
     /// Cancels every registered run.
-    ///
-    /// The lock is held while the tasks are cancelled: a task registered with `executing` is only
-    /// guaranteed alive while registered, and it removes itself under this lock. The lock is recursive
-    /// and held over a copy of the registry, so a cancellation handler that comes back to this family
-    /// (cancels it again, or ends a run) neither deadlocks nor opens a second access to the registry.
-    ///
-    /// It is the one place Mason cancels tasks under a lock (see `Locked`'s rule), and it cannot wait
-    /// for ever there: cancelling a task takes only that task's status lock, and a thread that holds it
-    /// while running the task's handlers has already marked the task cancelled, which makes this
-    /// `cancel()` of it return at once. A handler on another thread that comes here waits only for
-    /// this loop, which waits for nothing such a handler holds.
     func cancel() {
-        executions?.withLockHeld { executions in
-            executions.forEach { $0.cancel() }
-        }
+        registry?.cancel()
     }
 
     /// How many runs are registered now (for tests and diagnostics).
     var runningCount: Int {
-        executions?.withLock { $0.count } ?? 0
+        registry?.count ?? 0
+    }
+}
+
+/// What a scope registers, under a lock of its own: one small object per family of deferreds, cheap
+/// to make (no mutex to create: a `flatMap` into work makes one per step) and to take.
+///
+/// **Cancelling outside the lock.** ``cancel()`` copies the registrations under the lock and cancels
+/// them after releasing it, so a cancellation handler that comes back to this family (cancels it
+/// again, or registers) never waits for the lock its own thread holds. A task registered with
+/// `executing` is only guaranteed alive while registered, so while any `cancel()` works through its
+/// copy (`cancelling > 0`), ``removeTask(_:)`` waits: the task cannot end, and its
+/// `UnsafeCurrentTask` stays valid, until every `cancel()` that may hold it is done. That wait is
+/// short and never circular: `cancel()` waits for nothing (cancelling a task takes only that task's
+/// status lock and runs its handlers, which never wait — `Locked`'s rule), and a removal happens on
+/// the task's own thread after its body returned, never inside a handler.
+///
+/// `@unchecked Sendable`: `executions` and `cancelling` are read and written only inside
+/// `lock.withLock` (an acquiring compare-and-swap before, a releasing store after).
+final class ScopeRegistry: @unchecked Sendable {
+    private let lock = SpinLock()
+    private var executions = Executions()
+    /// How many `cancel()` calls are cancelling a copy of the registrations now, outside the lock.
+    private var cancelling = 0
+
+    init() {}
+
+    /// Registers a task executing the family's work; returns its key.
+    func insert(_ task: UnsafeTask) -> Int {
+        lock.withLock { executions.insert(task) }
+    }
+
+    /// Registers a run started with `run(_:)`; returns its key.
+    func insert(_ run: DeferredRun) -> Int {
+        lock.withLock { executions.insert(run) }
+    }
+
+    /// Removes a task's registration once no `cancel()` may still be cancelling it.
+    func removeTask(_ id: Int) {
+        while true {
+            let removed = lock.withLock { () -> Bool in
+                guard cancelling == 0 else { return false }
+                executions.remove(id)
+                return true
+            }
+            if removed { return }
+            sched_yield()
+        }
+    }
+
+    /// Removes a run's registration (the copies `cancel()` works through hold the run itself).
+    func removeRun(_ id: Int) {
+        lock.withLock { executions.remove(id) }
+    }
+
+    /// Cancels every registered run and task, outside the lock.
+    func cancel() {
+        let registered = lock.withLock { () -> Executions in
+            cancelling += 1
+            return executions
+        }
+        registered.forEach { $0.cancel() }
+        lock.withLock { cancelling -= 1 }
+    }
+
+    var count: Int {
+        lock.withLock { executions.count }
     }
 }
 
@@ -90,12 +161,12 @@ struct CancellationScope: Sendable {
 /// The kinds have fields of their own, not an optional `Execution`, because `UnsafeCurrentTask`'s
 /// layout is resilient: every test or store of an optional enum holding it was a runtime call, which
 /// showed in a profile of a `flatMap` chain (≈ 17 % of it).
-private struct Executions {
+struct Executions {
     var singleTaskID = -1
     var singleTask: UnsafeTask?
     var singleRunID = -1
     var singleRun: DeferredRun?
-    var others: [Int: Execution] = [:]
+    var others = [Int: Execution]()
     var nextID = 0
 
     var count: Int {
@@ -146,7 +217,7 @@ private struct Executions {
 }
 
 /// A run to cancel: a task Mason started, or a task executing the family's work.
-private enum Execution {
+enum Execution {
     case started(DeferredRun)
     case current(UnsafeTask)
 
@@ -160,10 +231,10 @@ private enum Execution {
 
 /// An `UnsafeCurrentTask` kept while its task executes inside `CancellationScope.executing`.
 ///
-/// Safe to use from another thread only as `CancellationScope` does: `cancel()` is called under the
-/// scope's lock, and the task removes this value under the same lock before `executing` returns, so
-/// the task is alive whenever `cancel()` runs. `Task` cancellation itself is thread-safe.
-private struct UnsafeTask: @unchecked Sendable {
+/// Safe to use from another thread only as `ScopeRegistry` does: the task removes this value before
+/// `executing` returns, and not while any `cancel()` works through a copy that holds it, so the task
+/// is alive whenever `cancel()` runs. `Task` cancellation itself is thread-safe.
+struct UnsafeTask: @unchecked Sendable {
     let task: UnsafeCurrentTask
 
     init(_ task: UnsafeCurrentTask) {

@@ -58,7 +58,7 @@ extension Deferred {
         appending(
             WorkStep { optional in
                 guard let wrapped = optional else { return nil }
-                return await transform(wrapped).execute()
+                return await transform(wrapped).executeBuilt()
             })
     }
 
@@ -78,7 +78,7 @@ extension Deferred {
                 switch result {
                 case .failure(let failure): return .failure(failure)
                 case .success(let success):
-                    return await transform(success).execute()
+                    return await transform(success).executeBuilt()
                 }
             })
     }
@@ -99,7 +99,7 @@ extension Deferred {
                 switch either {
                 case .left(let left): return .left(left)
                 case .right(let right):
-                    return await transform(right).execute()
+                    return await transform(right).executeBuilt()
                 }
             })
     }

@@ -26,9 +26,10 @@ public struct Deferred<Value>: Sendable {
     /// How many steps the program nests as closures.
     @usableFromInline
     let depth: Int
-    /// The runs in flight of this deferred's family.
+    /// The runs in flight of this deferred's family. (`var` only so that `executeBuilt()` can ask
+    /// whether it is shared; never reassigned.)
     @usableFromInline
-    let scope: CancellationScope
+    var scope: CancellationScope
 
     /// How many steps a deferred nests as closures before it freezes them into a segment.
     @usableFromInline
@@ -73,7 +74,8 @@ public struct Deferred<Value>: Sendable {
     /// Every step appended to a deferred keeps its scope (`forDerivedDeferred` makes a new one only for
     /// a `pure` value, which has no steps and no work to register), so one registration covers the
     /// whole program: a `flatMap` step runs its inner deferred without registering in the outer scope
-    /// again, and the inner deferred registers only in its own.
+    /// again, and the inner deferred registers only in its own, and only if another deferred shares it
+    /// (``executeBuilt()``).
     @inlinable
     func execute() async -> Value {
         await execute(registered: false)
@@ -88,8 +90,24 @@ public struct Deferred<Value>: Sendable {
         return await scope.executing { await executeProgram() }
     }
 
+    /// Runs a deferred a step has just built from a value (a `flatMap`'s inner one), in the current
+    /// task, which the outer run has registered in its own scope.
+    ///
+    /// A ready value is taken without running anything. If no other deferred shares this one's scope,
+    /// nothing can reach that scope — no `cancel()`, no `isRunning` — so the run skips registering in
+    /// it: the outer run's registration already covers this task. (A deferred built once and returned
+    /// from every step, or kept elsewhere, shares its scope and registers as before.)
+    @inlinable
+    @inline(__always)
+    consuming func executeBuilt() async -> Value {
+        if let ready = readyValue { return ready }
+        if scope.isUnshared() { return await executeProgram() }
+        return await execute()
+    }
+
     /// Runs the work and every step, in order, in the current task.
     @inlinable
+    @inline(__always)
     func executeProgram() async -> Value {
         switch program {
         case .pure(let pure):
@@ -155,7 +173,7 @@ public struct Deferred<Value>: Sendable {
         )
     {
         switch program {
-        case .pure(let pure): (.value(PureValue(pure.value)), nil, nil, 0)
+        case .pure(let pure): (.value(ErasedPureValue(pure.value)), nil, nil, 0)
         case .compact(let run): (.work { await run() }, nil, nil, 0)
         case .erased(let head, let frozen, let last): (head, frozen, last, depth)
         }
@@ -248,9 +266,7 @@ struct FlatMapStep<Input, Output>: DeferredStep {
     @inlinable
     @inline(__always)
     func apply(to value: Input) async -> Output {
-        let next = transform(value)
-        if let ready = next.readyValue { return ready }
-        return await next.execute()
+        await transform(value).executeBuilt()
     }
 }
 
@@ -279,15 +295,31 @@ enum DeferredProgram<Value>: Sendable {
 /// The first step of an erased program: a value known at once (`pure`), or work to run.
 @usableFromInline
 enum DeferredHead: Sendable {
-    case value(PureValue<Any>)
+    case value(ErasedPureValue)
     case work(@Sendable () async -> Any)
+}
+
+/// A `pure` value erased to `Any`, as the head of an erased program: boxed, because an `Any` stored
+/// in the enum would make every program address-only, so that each run copied it through value
+/// witnesses looked up at run time. Made once, when a step is appended to a `pure` deferred.
+@usableFromInline
+final class ErasedPureValue: @unchecked Sendable {
+    // @unchecked Sendable: made only from a `PureValue` (a value given to `Deferred.pure`, whose
+    // signature requires `Value: Sendable`); never mutated.
+    @usableFromInline
+    let value: Any
+
+    @inlinable
+    init(_ value: Any) {
+        self.value = value
+    }
 }
 
 /// A value given to `Deferred.pure`, kept where the type cannot say it is `Sendable`.
 @usableFromInline
 struct PureValue<Value>: @unchecked Sendable {
     // @unchecked Sendable: made only from the value given to `Deferred.pure`, whose signature requires
-    // `Value: Sendable`, and from such a value erased to `Any` (`erasedParts`); never mutated.
+    // `Value: Sendable`; never mutated.
     @usableFromInline
     let value: Value
 

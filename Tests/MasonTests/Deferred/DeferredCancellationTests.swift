@@ -67,8 +67,8 @@ import Testing
     }
 
     @Test func aCancellationHandlerThatCancelsTheSameFamilyAgainEndsTheRun() async {
-        // `cancel()` holds the family's lock while it cancels each task, and a task's cancellation
-        // handlers run there and then: this one comes back to the same lock.
+        // A task's cancellation handlers run inside `cancel()`, on its thread: this one comes back to
+        // the same family while that `cancel()` is still working through it.
         let probe = WorkProbe()
         let family = Locked<Deferred<Int>?>(nil)
         let deferred = Deferred<Int> {
@@ -183,6 +183,31 @@ import Testing
         #expect(eitherInbox.values == [.left(.cancelled)])
         #expect(await eventually { !typed.isRunning && !untyped.isRunning && !either.isRunning })
         #expect(typedInbox.values.count == 1 && untypedInbox.values.count == 1 && eitherInbox.values.count == 1)
+    }
+
+    /// `cancel()` cancels the registered tasks outside the family's lock, so a run that ends meanwhile
+    /// must wait to unregister until no `cancel()` may still hold its task. Runs end and cancels come
+    /// in a tight loop from four tasks each; every run must end, with nothing left registered.
+    @Test func cancelsRacingWithRunsThatEndLeaveEveryRunEnded() async {
+        let deferred = Deferred { Task.isCancelled ? 0 : 1 }.map { $0 * 2 }
+        let runsPerTask = 2_000
+        let values = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var sum = 0
+                    for _ in 0..<runsPerTask { sum += await deferred.value }
+                    return sum
+                }
+                group.addTask {
+                    for _ in 0..<runsPerTask { deferred.cancel() }
+                    return 0
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(values.count == 8)
+        #expect(values.allSatisfy { $0 >= 0 && $0 <= 2 * runsPerTask })
+        #expect(deferred.isRunning == false)
     }
 
     @Test func cancellingBeforeARunDoesNotCancelLaterRuns() async {
