@@ -69,11 +69,13 @@ struct CancellationScope: Sendable {
     }
 
     /// Registers a run started with `run(_:)`; returns the key to remove it with.
+    @usableFromInline
     func register(_ run: DeferredRun) -> Int? {
         registry?.insert(run)
     }
 
     /// Removes a registration made by ``register(_:)``.
+    @usableFromInline
     func remove(_ id: Int?) {
         guard let id, let registry else { return }
         registry.removeRun(id)

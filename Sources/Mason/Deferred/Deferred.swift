@@ -97,6 +97,7 @@ public struct Deferred<Value>: Sendable {
     /// nothing can reach that scope — no `cancel()`, no `isRunning` — so the run skips registering in
     /// it: the outer run's registration already covers this task. (A deferred built once and returned
     /// from every step, or kept elsewhere, shares its scope and registers as before.)
+    /// (`consuming`: the deferred just built is handed over, so this call is its one owner.)
     @inlinable
     @inline(__always)
     consuming func executeBuilt() async -> Value {

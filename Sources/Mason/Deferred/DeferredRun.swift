@@ -20,6 +20,7 @@ public final class DeferredRun: @unchecked Sendable {
         var isFinished = false
     }
 
+    @usableFromInline
     init() {}
 
     /// Cancels the run: its task is cancelled, and its callback never receives a value produced
@@ -50,6 +51,7 @@ public final class DeferredRun: @unchecked Sendable {
     }
 
     /// Attaches the task executing the run; cancels it at once if the run was cancelled meanwhile.
+    @usableFromInline
     func attach(_ task: Task<Void, Never>) {
         let cancelled = lock.withLock { () -> Bool in
             state.task = task
@@ -59,6 +61,7 @@ public final class DeferredRun: @unchecked Sendable {
     }
 
     /// Marks the run complete; returns whether it was cancelled first. Called once, by the run's task.
+    @usableFromInline
     func finish() -> Bool {
         lock.withLock {
             state.isFinished = true
@@ -144,25 +147,34 @@ extension Deferred {
     /// ```
     /// - Parameter callback: Receives the value.
     /// - Returns: The run, to cancel on its own.
+    @inlinable
     @discardableResult
     public func run(_ callback: @escaping @Sendable (Value) -> Void) -> DeferredRun {
+        // Inlinable, so specialised for the value: a generic run looked the types of its task's
+        // closure up at run time on every call.
         let handle = DeferredRun()
         let scope = self.scope
         let id = scope.register(handle)
         let task = Task.onInheritedExecutor {
             let value = await execute(registered: true)
-            let cancelled = handle.finish()
-            if !cancelled {
+            if !handle.finish() {
                 callback(value)
-            } else if let carrier = value as? any CancellationCarrier,
-                let cancelledValue = Self.cancelledValue(replacing: carrier)
-            {
-                callback(cancelledValue)
+            } else {
+                Self.reportCancelled(value, to: callback)
             }
             scope.remove(id)
         }
         handle.attach(task)
         return handle
+    }
+
+    /// Calls `callback` with what a cancelled run of a `Result` or `Either` reports, given what its
+    /// work produced; does nothing for any other value.
+    @usableFromInline
+    static func reportCancelled(_ value: Value, to callback: @Sendable (Value) -> Void) {
+        if let carrier = value as? any CancellationCarrier, let cancelledValue = cancelledValue(replacing: carrier) {
+            callback(cancelledValue)
+        }
     }
 
     /// What a cancelled run of a `Result` or `Either` reports, given what its work produced.

@@ -49,6 +49,7 @@ extension Task where Failure == Never {
     /// - Parameter operation: The task's work.
     /// - Returns: The task.
     @discardableResult
+    @usableFromInline
     package static func onInheritedExecutor(
         operation: sending @escaping () async -> Success
     ) -> Task<Success, Never> {
