@@ -102,13 +102,14 @@ public struct Deferred<Value>: Sendable {
     @inline(__always)
     consuming func executeBuilt() async -> Value {
         if let ready = readyValue { return ready }
-        if scope.isUnshared() { return await executeProgram() }
-        return await execute()
+        guard scope.isUnshared() else { return await execute() }
+        // Work with no steps after it (a `Deferred { … }`), the common case, is called in line.
+        if case .compact(let run) = program { return await run() }
+        return await executeProgram()
     }
 
     /// Runs the work and every step, in order, in the current task.
     @inlinable
-    @inline(__always)
     func executeProgram() async -> Value {
         switch program {
         case .pure(let pure):
