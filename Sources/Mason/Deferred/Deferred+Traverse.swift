@@ -12,6 +12,7 @@
 ///   every running child and starts no other (the cancelled run's array then holds only the
 ///   children that ran).
 /// - Complexity: O(n) tasks.
+@inlinable
 public func sequence<Value: Sendable>(
     _ deferreds: [Deferred<Value>], maxConcurrency: Int? = nil
 ) -> Deferred<[Value]> {
@@ -31,12 +32,15 @@ public func sequence<Value: Sendable>(
 ///   - transform: Builds the deferred for an element.
 /// - Returns: A deferred producing the values in the order of `elements`.
 /// - Complexity: One task for each deferred with work; a ready value (`Deferred.pure`) needs none.
+@inlinable
 public func traverse<Element: Sendable, Value: Sendable>(
     _ elements: [Element],
     maxConcurrency: Int? = nil,
     _ transform: @escaping @Sendable (Element) -> Deferred<Value>
 ) -> Deferred<[Value]> {
     precondition(maxConcurrency.map { $0 > 0 } ?? true, "maxConcurrency must be positive")
+    // Inlinable, so specialised for the value: generic, each child's `(Int, Value)` result looked its
+    // tuple type up at run time.
     return Deferred {
         // Ready values (`pure`, no steps) are taken at once: only deferreds with work get a child task.
         var values = [Value?](repeating: nil, count: elements.count)
