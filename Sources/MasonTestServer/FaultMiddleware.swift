@@ -157,7 +157,12 @@ struct FaultMiddleware: RouterMiddleware {
             }
         case .slowBody(let chunks, let interval):
             let response = try await next(request, context)
-            return try await LoopbackServer.slowed(response, chunks: chunks, interval: interval) { [storage] in
+            // Paused on a gate, so that stopping the server ends a slow body at once: a graceful
+            // shutdown then never waits long enough to be cut short by cancelling the server, which
+            // traps in NIO when a connection it accepted meanwhile was never served (swift-nio #3481).
+            return try await LoopbackServer.slowed(
+                response, chunks: chunks, interval: interval, pause: { [storage] in await storage.pause(for: $0) }
+            ) { [storage] in
                 storage.recordDisconnection(record)
             }
         case .truncatedBody(let declaresLength):

@@ -214,11 +214,13 @@ extension LoopbackServer {
     }
 
     /// `response` with its body sent in `chunks` pieces, `interval` apart; calls `onDisconnect` if the
-    /// client goes away meanwhile.
+    /// client goes away meanwhile. `pause` waits between pieces and says whether the whole interval
+    /// passed: when the server stops first, the body ends there and the connection closes.
     static func slowed(
         _ response: Response,
         chunks: Int,
         interval: Duration,
+        pause: @escaping @Sendable (Duration) async -> Bool,
         onDisconnect: @escaping @Sendable () -> Void
     ) async throws -> Response {
         let whole = try await collectedBody(of: response)
@@ -232,7 +234,7 @@ extension LoopbackServer {
         var slowed = response
         slowed.body = ResponseBody(contentLength: total) { writer in
             for (index, piece) in pieces.enumerated() {
-                if index > 0 { try await Task.sleep(for: interval) }
+                if index > 0, await !pause(interval) { throw CancellationError() }
                 do {
                     try await writer.write(piece)
                 } catch {

@@ -240,6 +240,14 @@ final class LoopbackStorage: Sendable {
         return gate
     }
 
+    /// Waits `duration`, or less if the server stops or the task is cancelled first; returns whether
+    /// the whole duration passed.
+    func pause(for duration: Duration) async -> Bool {
+        let gate = openGate()
+        defer { closeGate(gate) }
+        return await gate.wait(upTo: duration) == .elapsed
+    }
+
     func closeGate(_ gate: ConnectionGate) {
         gate.finish()
         state.withLock { _ = $0.gates.removeValue(forKey: ObjectIdentifier(gate)) }

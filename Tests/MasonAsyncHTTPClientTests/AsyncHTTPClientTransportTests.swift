@@ -103,7 +103,7 @@ import Darwin
     }
 
     @Test func aShortIdleTimeoutFiresWhileALongerOneIsWatchedOnTheSameTransport() async throws {
-        try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
+        try await LoopbackServer.withRunning { server in
             let transport = AsyncHTTPClientTransport()
             let stalled = Fault.slowBody(chunks: 2, interval: .seconds(30))
             let patient = URLRequest(url: server.url("/products/1", id: "patient", fault: stalled), timeoutInterval: 60)
@@ -150,7 +150,7 @@ import Darwin
         var configuration = HTTPClient.Configuration()
         configuration.timeout.read = .seconds(60)
         try await HTTPClient.withHTTPClient(configuration: configuration) { client in
-            try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
+            try await LoopbackServer.withRunning { server in
                 try await exercise(server, client)
             }
         }

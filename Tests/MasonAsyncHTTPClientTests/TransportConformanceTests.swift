@@ -345,8 +345,8 @@ import Testing
 
     @Test(arguments: TransportKind.allCases)
     func aBodyThatStallsTimesOut(kind: TransportKind) async throws {
-        // The server's second piece would wait 30 s; a short shutdown timeout cuts it off once the test is done.
-        try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
+        // The server's second piece would wait 30 s: stopping the server ends it once the test is done.
+        try await LoopbackServer.withRunning { server in
             let url = server.url("/products/5", fault: .slowBody(chunks: 2, interval: .seconds(30)))
             let result = try await kind.withTransportTimingOutStalledBodies { transport in
                 await requestAsync(Self.request(url, timeout: 0.3), transport: transport).value
@@ -403,7 +403,7 @@ import Testing
             Self.expectFailure(result, code: .timedOut)
             #expect(elapsed < .seconds(8), "\(stall): ended after \(elapsed), the server's silence was 10 s")
         }
-        try await LoopbackServer.withRunning({ $0.shutdownTimeout = .milliseconds(100) }) { server in
+        try await LoopbackServer.withRunning { server in
             async let head: Void = exercise(server, .beforeTheHead)
             async let body: Void = exercise(server, .insideTheBody)
             _ = try await (head, body)
