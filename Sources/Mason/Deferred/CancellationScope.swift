@@ -14,8 +14,8 @@ import Android
 /// A run registers its task for exactly as long as it executes the family's work: the `Task` a
 /// `run(_:)` starts, and the current task while `value`, a combinator's child or a `flatMap`'s inner
 /// step executes (an inner deferred whose scope no other deferred shares skips that: nothing can
-/// reach its scope, and the outer run's registration covers the task). Cancelling a task is Swift's own cancellation, so the work observes it where it
-/// already can: `Task.sleep` and clocks throw, `withTaskCancellationHandler` handlers run (a URL
+/// reach its scope, and the outer run's registration covers the task). Cancelling a task is Swift's
+/// own cancellation, so the work observes it where it already can: `Task.sleep` and clocks throw, `withTaskCancellationHandler` handlers run (a URL
 /// task is cancelled), task-group children are cancelled.
 ///
 /// A value: copies share one registry (the family's), so a deferred carries it without an allocation
@@ -107,7 +107,7 @@ struct CancellationScope: Sendable {
 ///
 /// `@unchecked Sendable`: `executions` and `cancelling` are read and written only inside
 /// `lock.withLock` (an acquiring compare-and-swap before, a releasing store after).
-final class ScopeRegistry: @unchecked Sendable {
+private final class ScopeRegistry: @unchecked Sendable {
     private let lock = SpinLock()
     private var executions = Executions()
     /// How many `cancel()` calls are cancelling a copy of the registrations now, outside the lock.
@@ -163,7 +163,7 @@ final class ScopeRegistry: @unchecked Sendable {
 /// The kinds have fields of their own, not an optional `Execution`, because `UnsafeCurrentTask`'s
 /// layout is resilient: every test or store of an optional enum holding it was a runtime call, which
 /// showed in a profile of a `flatMap` chain (≈ 17 % of it).
-struct Executions {
+private struct Executions {
     var singleTaskID = -1
     var singleTask: UnsafeTask?
     var singleRunID = -1
@@ -219,7 +219,7 @@ struct Executions {
 }
 
 /// A run to cancel: a task Mason started, or a task executing the family's work.
-enum Execution {
+private enum Execution {
     case started(DeferredRun)
     case current(UnsafeTask)
 
@@ -236,7 +236,7 @@ enum Execution {
 /// Safe to use from another thread only as `ScopeRegistry` does: the task removes this value before
 /// `executing` returns, and not while any `cancel()` works through a copy that holds it, so the task
 /// is alive whenever `cancel()` runs. `Task` cancellation itself is thread-safe.
-struct UnsafeTask: @unchecked Sendable {
+private struct UnsafeTask: @unchecked Sendable {
     let task: UnsafeCurrentTask
 
     init(_ task: UnsafeCurrentTask) {
