@@ -64,6 +64,33 @@ func rawAllocatingChain() -> @Sendable () async -> Int {
     return chain
 }
 
+/// The floor for a `flatMap` into work with what any `Deferred<Value>` must carry: a deferred by hand,
+/// generic over its value (so its work is a closure returning through memory, as every
+/// `Deferred { }`'s is, with the executor hops that costs) and with a handle per deferred that its
+/// copies share (what `cancel()` on a value needs); no registration, no stack safety, no ready values.
+final class MiniHandle: Sendable {}
+
+struct MiniDeferred<Value>: Sendable {
+    let work: @Sendable () async -> Value
+    let handle: MiniHandle
+
+    init(_ work: @escaping @Sendable () async -> Value) {
+        self.work = work
+        self.handle = MiniHandle()
+    }
+
+    func flatMap<New>(_ transform: @escaping @Sendable (Value) -> MiniDeferred<New>) -> MiniDeferred<New> {
+        let work = self.work
+        return MiniDeferred<New> { await transform(await work()).work() }
+    }
+}
+
+func miniFlatMapWorkChain() -> MiniDeferred<Int> {
+    var chain = MiniDeferred { 0 }
+    for _ in 0..<steps { chain = chain.flatMap { value in MiniDeferred { value &+ 1 } } }
+    return chain
+}
+
 /// 100 `map`s on a pending promise, resolved once the chain is built: Future's per-step cost.
 func futureMapChain() -> (root: Mason.Promise<Int>, last: Mason.Future<Int>) {
     let root = Mason.Promise<Int>()
@@ -123,6 +150,12 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         let chain = rawAllocatingChain()
         for _ in benchmark.scaledIterations { blackHole(await chain()) }
+    }
+
+    Benchmark("100-step flatMap into work, a generic deferred by hand with a handle each (floor)") {
+        benchmark in
+        let chain = miniFlatMapWorkChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain.work()) }
     }
 
     // Issue 21: `run { }` (a new task each run) against `await value`, and the floor: the raw chain run
