@@ -175,6 +175,18 @@ final class TicketDispatch: Sendable {
     }
 }
 
+/// The pure function's work for the by-hand floors, written in line: the sum of the inputs, and one
+/// output each, handed to `dispatch` with its token number.
+@inline(__always)
+func sumDispatchingEach(_ dispatch: (NumberIO.Output, UInt64) -> Void) -> Int {
+    var sum = 0
+    for number in 0..<inputs {
+        sum &+= number
+        dispatch(.ignore(number), UInt64(number))
+    }
+    return sum
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 30)
@@ -227,16 +239,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         for _ in benchmark.scaledIterations {
             let dispatcher = HandDispatch()
-            var sum = 0
-            var nextToken: UInt64 = 0
-            for number in 0..<inputs {
-                // The pure function's work, written in line: the sum, and one output.
-                sum &+= number
-                dispatcher.dispatch(.ignore(number), token: nextToken)
-                nextToken += 1
-            }
+            blackHole(sumDispatchingEach(dispatcher.dispatch))
             await dispatcher.waitForAll()
-            blackHole(sum)
         }
     }
 
@@ -244,16 +248,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         for _ in benchmark.scaledIterations {
             let dispatcher = TicketDispatch()
-            var sum = 0
-            var nextToken: UInt64 = 0
-            for number in 0..<inputs {
-                // The pure function's work, written in line: the sum, and one output.
-                sum &+= number
-                dispatcher.dispatch(.ignore(number), token: nextToken)
-                nextToken += 1
-            }
+            blackHole(sumDispatchingEach(dispatcher.dispatch))
             await dispatcher.waitForAll()
-            blackHole(sum)
         }
     }
 
