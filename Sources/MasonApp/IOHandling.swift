@@ -47,6 +47,18 @@ public protocol IOHandling: AnyObject, Sendable {
     /// static var outputPolicy: OutputPolicy { .serial }   // one write at a time, in order
     /// ```
     static var outputPolicy: OutputPolicy { get }
+
+    /// How the app's loop hands this handler its outputs: the runtime's own, given to every handler
+    /// by the extension below — do not implement it.
+    ///
+    /// A requirement rather than a function of the runtime, so that it is specialised for each handler
+    /// type: `createMain` reaches it from code generic over a parameter pack of handlers, which the
+    /// compiler does not specialise, but its witness is emitted where the handler type is declared.
+    ///
+    /// ```swift
+    /// let entry = TimerIOHandler._entry(for: TimerIOHandler())   // what `createMain` does, once
+    /// ```
+    static func _entry(for handler: Self) -> _HandlerEntry
 }
 
 extension IOHandling {
@@ -56,4 +68,14 @@ extension IOHandling {
     /// TimersHandler.outputPolicy   // .concurrent
     /// ```
     public static var outputPolicy: OutputPolicy { .concurrent }
+
+    /// The runtime's entry for `handler` (see the requirement): made here, specialised for `Self`.
+    ///
+    /// ```swift
+    /// let entry = TimerIOHandler._entry(for: TimerIOHandler())
+    /// ```
+    @inlinable
+    public static func _entry(for handler: Self) -> _HandlerEntry {
+        _HandlerEntry(handler)
+    }
 }

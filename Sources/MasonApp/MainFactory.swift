@@ -108,9 +108,10 @@ public enum MainFactory {
         handlers: repeat each Handler,
         historyLimit: Int
     ) -> Main<State> {
-        var entries: [HandlerEntry] = []
+        var entries: [_HandlerEntry] = []
         for handler in repeat each handlers {
-            entries.append(HandlerEntry(handler))
+            // Through the handler's requirement, whose witness is specialised for its type.
+            entries.append(type(of: handler)._entry(for: handler))
         }
         let loop = AppLoop<State>(
             function: { state, input, nextTokenID in

@@ -28,7 +28,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     private let function: Function
     /// The state before `start()`; the loop's own copy after.
     private let state: State
-    private let handlers: [HandlerEntry]
+    private let handlers: [_HandlerEntry]
     private let historyLimit: Int
     @usableFromInline let core = LoopCore()
     /// The final state, set once, before the app is marked ended.
@@ -37,7 +37,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     private let recorded = Locked<[AppHistoryEntry<State>]>([])
 
     @usableFromInline
-    init(function: sending @escaping Function, initialState: State, handlers: [HandlerEntry], historyLimit: Int) {
+    init(function: sending @escaping Function, initialState: State, handlers: [_HandlerEntry], historyLimit: Int) {
         self.function = function
         self.state = initialState
         self.handlers = handlers

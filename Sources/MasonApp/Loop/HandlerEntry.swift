@@ -1,14 +1,25 @@
-/// A handler with its type erased: its kind, its policy, and how to hand it an output.
-@usableFromInline
-struct HandlerEntry: Sendable {
-    let kind: ObjectIdentifier
-    let policy: OutputPolicy
+/// A handler with its type erased, as the app's loop holds it: its kind, its policy, and how to hand
+/// it an output. The runtime's own; public only because `IOHandling._entry(for:)` returns it, and
+/// nothing in it can be used from outside.
+///
+/// ```swift
+/// let entry = TimerIOHandler._entry(for: TimerIOHandler())   // what `createMain` does, once
+/// ```
+public struct _HandlerEntry: Sendable {
+    @usableFromInline let kind: ObjectIdentifier
+    @usableFromInline let policy: OutputPolicy
     /// Performs an output (of the handler's kind) for `run`, whose `send` delivers an input back.
-    let perform: @Sendable (any Sendable, OutputRun) async throws -> Void
+    @usableFromInline let perform: @Sendable (any Sendable, OutputRun) async throws -> Void
 
-    /// The entry for `handler`: made where the handler's type is known (specialised in the caller's
-    /// module), so the loop never casts through generic metadata to call it. The input closure the
-    /// handler gets holds the run, which keeps the output in flight while it lives.
+    /// The entry for `handler`: made where the handler's type is known, so the loop never casts
+    /// through generic metadata to call it. The input closure the handler gets holds the run, which
+    /// keeps the output in flight while it lives.
+    ///
+    /// Called from `IOHandling._entry(for:)`, whose witness the compiler emits in the module that
+    /// declares the handler type, and so specialises for it. (Called directly from `createMain`, it
+    /// ran unspecialised: the handlers are a parameter pack there, and pack-generic code is not
+    /// specialised — each output then looked the handler's types up, cast its value dynamically, and
+    /// allocated a context for the input closure to carry them.)
     @inlinable
     init<H: IOHandling>(_ handler: H) {
         self.init(kind: ObjectIdentifier(H.IO.self), policy: H.outputPolicy) { value, run in

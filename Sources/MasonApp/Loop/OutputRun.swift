@@ -13,7 +13,7 @@ final class OutputRun: @unchecked Sendable {
     /// How many outputs of its kind may run when it starts.
     let limit: Int
     private let value: any Sendable
-    private let handler: HandlerEntry
+    private let handler: _HandlerEntry
     /// Strong: the core holds a run only while it runs or waits (`running`, a lane), and the loop's
     /// task holds the core until no output is in flight, so the cycle never outlives the output. (A
     /// weak reference cost a side-table load on every use and a weak destroy per output.)
@@ -22,7 +22,7 @@ final class OutputRun: @unchecked Sendable {
     private var task: Task<Void, Never>?
     private var cancelled = false
 
-    init(_ output: PendingOutput, handler: HandlerEntry, limit: Int, core: LoopCore) {
+    init(_ output: PendingOutput, handler: _HandlerEntry, limit: Int, core: LoopCore) {
         self.kind = output.kind
         self.tokenID = output.tokenID
         self.value = output.value
