@@ -175,16 +175,28 @@ final class TicketDispatch: Sendable {
     }
 }
 
-/// The pure function's work for the by-hand floors, written in line: the sum of the inputs, and one
+/// The pure function's work for the by-hand floors, written in line: the sum of `numbers`, and one
 /// output each, handed to `dispatch` with its token number.
 @inline(__always)
-func sumDispatchingEach(_ dispatch: (NumberIO.Output, UInt64) -> Void) -> Int {
+func sumDispatchingEach(_ numbers: some Sequence<Int>, _ dispatch: (NumberIO.Output, UInt64) -> Void) -> Int {
     var sum = 0
-    for number in 0..<inputs {
+    for number in numbers {
         sum &+= number
         dispatch(.ignore(number), UInt64(number))
     }
     return sum
+}
+
+/// The input path a loop needs, by hand: each input appended to a queue under a lock as it is sent,
+/// then the whole queue taken at once (what the loop does when it wakes).
+func queuedInputs() -> [Int] {
+    let queue = Mutex<[Int]>([])
+    for number in 0..<inputs { queue.withLock { $0.append(number) } }
+    return queue.withLock { queue in
+        var taken: [Int] = []
+        swap(&taken, &queue)
+        return taken
+    }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -239,7 +251,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         for _ in benchmark.scaledIterations {
             let dispatcher = HandDispatch()
-            blackHole(sumDispatchingEach(dispatcher.dispatch))
+            blackHole(sumDispatchingEach(0..<inputs, dispatcher.dispatch))
             await dispatcher.waitForAll()
         }
     }
@@ -248,8 +260,24 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         for _ in benchmark.scaledIterations {
             let dispatcher = TicketDispatch()
-            blackHole(sumDispatchingEach(dispatcher.dispatch))
+            blackHole(sumDispatchingEach(0..<inputs, dispatcher.dispatch))
             await dispatcher.waitForAll()
+        }
+    }
+
+    // The whole loop by hand, in Mason's shape: the inputs queued as they are sent, on the caller's
+    // thread, and the loop's part — take them, run the function, dispatch — in a task of the pool, where
+    // Mason's loop runs (the floors above dispatch from the caller's thread, which the benchmark runs
+    // outside the pool: a third thread on 2 cores).
+    Benchmark("100,000 outputs, by hand with the end rule, the inputs queued, the loop in a task (floor)") {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            let queued = queuedInputs()
+            await Task.detached {
+                let dispatcher = TicketDispatch()
+                blackHole(sumDispatchingEach(queued, dispatcher.dispatch))
+                await dispatcher.waitForAll()
+            }.value
         }
     }
 

@@ -92,6 +92,46 @@ func miniFlatMapWorkChain() -> MiniDeferred<Int> {
     return chain
 }
 
+/// The same deferred by hand with what `pure` needs (the floor for `flatMap` into `pure`, and for a
+/// `flatMap` into work in a deferred that has ready values): a value given to `pure` is kept as it is,
+/// with no closure and no handle, and a step takes it without a call — the program an enum of the two.
+struct ReadyMiniDeferred<Value: Sendable>: Sendable {
+    enum Program: Sendable {
+        case ready(Value)
+        case work(@Sendable () async -> Value, MiniHandle)
+    }
+    let program: Program
+
+    init(_ work: @escaping @Sendable () async -> Value) { program = .work(work, MiniHandle()) }
+    init(ready value: Value) { program = .ready(value) }
+
+    static func pure(_ value: Value) -> ReadyMiniDeferred { ReadyMiniDeferred(ready: value) }
+
+    func execute() async -> Value {
+        switch program {
+        case .ready(let value): value
+        case .work(let work, _): await work()
+        }
+    }
+
+    func flatMap<New>(_ transform: @escaping @Sendable (Value) -> ReadyMiniDeferred<New>) -> ReadyMiniDeferred<New> {
+        let previous = self
+        return ReadyMiniDeferred<New> { await transform(await previous.execute()).execute() }
+    }
+}
+
+func readyMiniFlatMapChain() -> ReadyMiniDeferred<Int> {
+    var chain = ReadyMiniDeferred.pure(0)
+    for _ in 0..<steps { chain = chain.flatMap { ReadyMiniDeferred.pure($0 &+ 1) } }
+    return chain
+}
+
+func readyMiniFlatMapWorkChain() -> ReadyMiniDeferred<Int> {
+    var chain = ReadyMiniDeferred.pure(0)
+    for _ in 0..<steps { chain = chain.flatMap { value in ReadyMiniDeferred { value &+ 1 } } }
+    return chain
+}
+
 /// The floor for `Future.map`, by hand: a promise generic over its value, safe from any thread (a
 /// mutex inline in the object, no allocation of its own), one observer, resolved once.
 final class MiniPromise<Value: Sendable>: Sendable {
@@ -198,6 +238,18 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         let chain = miniFlatMapWorkChain()
         for _ in benchmark.scaledIterations { blackHole(await chain.work()) }
+    }
+
+    Benchmark("100-step flatMap into pure, a generic deferred by hand with ready values (floor)") {
+        benchmark in
+        let chain = readyMiniFlatMapChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain.execute()) }
+    }
+
+    Benchmark("100-step flatMap into work, a generic deferred by hand with ready values (floor)") {
+        benchmark in
+        let chain = readyMiniFlatMapWorkChain()
+        for _ in benchmark.scaledIterations { blackHole(await chain.execute()) }
     }
 
     // Issue 21: `run { }` (a new task each run) against `await value`, and the floor: the raw chain run

@@ -182,7 +182,10 @@ let benchmarks: @Sendable () -> Void = {
     // The two halves of the URLSession gap: what a delegate costs (the only way on Linux to see a body
     // as it arrives, which a size limit needs), and what Mason adds on top of one.
     Interleaved.benchmark("raw URLSession vs a bare delegate session (floor)", rawOnURLSession, delegateFloor)
-    Interleaved.benchmark("a bare delegate session (floor) vs Mason on URLSessionTransport", delegateFloor, masonOnURLSession)
+    Interleaved.benchmark(
+        "a bare delegate session (floor) vs Mason on URLSessionTransport", delegateFloor, masonOnURLSession,
+        alsoConcurrent: true
+    )
 
     // Mason's part split in two: the transport used directly (its checks, limit and cancellation), and
     // the pipeline over it (builders, `Deferred`, request and response validation, `decodeJsonData`).
@@ -203,6 +206,15 @@ let benchmarks: @Sendable () -> Void = {
     Interleaved.benchmark(
         "the Transport contract by hand (floor) vs Mason on AsyncHTTPClientTransport",
         rawAsyncHTTPClientInFoundationTypes, masonOnAsyncHTTPClient
+    )
+    // The floor for the default policy, whose idle timeout per request needs the delegate API.
+    Interleaved.benchmark(
+        "raw async-http-client vs the Transport contract by hand on the delegate API (floor for .idle)",
+        rawOnAsyncHTTPClient, rawAsyncHTTPClientDelegateInFoundationTypes, alsoConcurrent: true
+    )
+    Interleaved.benchmark(
+        "the Transport contract by hand on the delegate API (floor for .idle) vs Mason on AsyncHTTPClientTransport",
+        rawAsyncHTTPClientDelegateInFoundationTypes, masonOnAsyncHTTPClient, alsoConcurrent: true
     )
     // Mason's part split in two, as for URLSession: the transport used directly, and the pipeline over it.
     let asyncHTTPClientTransportByHand = transportByHand(asyncHTTPClientTransport)
