@@ -121,9 +121,10 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     /// One run of the pure function, then its outputs handed to their handlers and its cancellations
     /// carried out.
     private func step(with input: Delivery?, _ state: inout State, _ nextTokenID: inout UInt64) {
-        guard let outcome = function(&state, input, &nextTokenID) else { return }
+        guard var outcome = function(&state, input, &nextTokenID) else { return }
         if historyLimit > 0 { record(input, state) }
-        if !outcome.outputs.isEmpty { dispatch(outcome.outputs) }
+        if let first = outcome.outputs.head.take() { dispatch(first) }
+        for output in outcome.outputs.rest { dispatch(output) }
         for cancellation in outcome.cancellations {
             _ = core.cancel(tokenID: cancellation.tokenID)
         }
@@ -138,16 +139,16 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Hands each output to the handler of its kind: started, queued or dropped as its policy says.
-    private func dispatch(_ outputs: OutputList) {
-        for output in outputs {
-            guard let handler = handlers.first(where: { $0.kind == output.kind }) else {
-                core.note("an output of a kind no handler performs was dropped: \(output.value)")
-                continue
-            }
-            let policy = output.policy ?? handler.policy
-            core.dispatch(OutputRun(output, handler: handler, limit: policy.limit, core: core), policy: policy)
+    /// Hands an output to the handler of its kind: started, queued or dropped as its policy says. (One
+    /// output at a time, taken out of the step's list: its value moves into the run, not copied through
+    /// its type's value witness.)
+    private func dispatch(_ output: consuming PendingOutput) {
+        guard let handler = handlers.first(where: { $0.kind == output.kind }) else {
+            core.note("an output of a kind no handler performs was dropped: \(output.value)")
+            return
         }
+        let policy = output.policy ?? handler.policy
+        core.dispatch(OutputRun(output, handler: handler, limit: policy.limit, core: core), policy: policy)
     }
 
     /// Ends the app with `state` if no input is queued and no output is in flight; returns whether it

@@ -22,7 +22,7 @@ final class OutputRun: @unchecked Sendable {
     private var task: Task<Void, Never>?
     private var cancelled = false
 
-    init(_ output: PendingOutput, handler: _HandlerEntry, limit: Int, core: LoopCore) {
+    init(_ output: consuming PendingOutput, handler: _HandlerEntry, limit: Int, core: LoopCore) {
         self.kind = output.kind
         self.tokenID = output.tokenID
         self.value = output.value
