@@ -27,4 +27,13 @@ package struct OutputList: RandomAccessCollection, Sendable {
     package mutating func append(_ output: PendingOutput) {
         if head == nil { head = output } else { rest.append(output) }
     }
+
+    /// Hands each output to `body`, in order, and empties the list: the first moves out of it, with no
+    /// copy through its value's witnesses (most runs add only that one).
+    package mutating func removeAll(handingEachTo body: (consuming PendingOutput) -> Void) {
+        guard let first = head.take() else { return }
+        body(first)
+        for output in rest { body(output) }
+        rest = []
+    }
 }

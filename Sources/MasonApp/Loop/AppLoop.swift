@@ -123,8 +123,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     private func step(with input: Delivery?, _ state: inout State, _ nextTokenID: inout UInt64) {
         guard var outcome = function(&state, input, &nextTokenID) else { return }
         if historyLimit > 0 { record(input, state) }
-        if let first = outcome.outputs.head.take() { dispatch(first) }
-        for output in outcome.outputs.rest { dispatch(output) }
+        outcome.outputs.removeAll(handingEachTo: dispatch)
         for cancellation in outcome.cancellations {
             _ = core.cancel(tokenID: cancellation.tokenID)
         }
@@ -139,9 +138,8 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Hands an output to the handler of its kind: started, queued or dropped as its policy says. (One
-    /// output at a time, taken out of the step's list: its value moves into the run, not copied through
-    /// its type's value witness.)
+    /// Hands an output to the handler of its kind: started, queued or dropped as its policy says. (It
+    /// arrives moved out of the step's list, and its value moves on into the run.)
     private func dispatch(_ output: consuming PendingOutput) {
         guard let handler = handlers.first(where: { $0.kind == output.kind }) else {
             core.note("an output of a kind no handler performs was dropped: \(output.value)")
