@@ -2,7 +2,6 @@
 // the body delivered to a delegate on the event loop and one future awaited for the whole response.
 import AsyncHTTPClient
 import Foundation
-import MasonNetwork
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -56,9 +55,5 @@ func rawAsyncHTTPClientDelegateInFoundationTypes(_ url: URL) async throws -> Pro
     let (head, body) = try await withTaskCancellationHandler { try await task.futureResult.get() } onCancel: {
         task.cancel()
     }
-    var fields: [String: String] = [:]
-    for (name, value) in head.headers { fields[name] = value }
-    let responseHead = ResponseHead(url: url, statusCode: Int(head.status.code), headerFields: fields)
-    guard (200..<300).contains(responseHead.statusCode) else { throw BenchmarkFailure() }
-    return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
+    return try productInFoundationTypes(from: url, status: head.status, headers: head.headers, body: body)
 }

@@ -9,6 +9,7 @@ import MasonNetwork
 import MasonTestServer
 import NIOCore
 import NIOFoundationCompat
+import NIOHTTP1
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -102,9 +103,17 @@ func rawAsyncHTTPClientInFoundationTypes(_ url: URL) async throws -> Product {
     for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] { request.headers.add(name: name, value: value) }
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
     let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
+    return try productInFoundationTypes(from: url, status: response.status, headers: response.headers, body: body)
+}
+
+/// The floors' last steps: the status and header fields as a `Transport` returns them, then the
+/// pipeline's checks by hand — a 2xx status, the body decoded.
+func productInFoundationTypes(
+    from url: URL, status: HTTPResponseStatus, headers: HTTPHeaders, body: ByteBuffer
+) throws -> Product {
     var fields: [String: String] = [:]
-    for (name, value) in response.headers { fields[name] = value }
-    let head = ResponseHead(url: url, statusCode: Int(response.status.code), headerFields: fields)
+    for (name, value) in headers { fields[name] = value }
+    let head = ResponseHead(url: url, statusCode: Int(status.code), headerFields: fields)
     guard (200..<300).contains(head.statusCode) else { throw BenchmarkFailure() }
     return try JSONDecoder().decode(Product.self, from: Data(buffer: body))
 }
