@@ -181,19 +181,19 @@ public struct AsyncHTTPClientTransport: Transport {
     ) async throws(NetworkRequestError) -> (Sink.Output, ResponseHead) {
         let prepared = try checked(request)
         let timeout = Self.timeout(of: prepared)
-        let id = timeout.map { _ in watchdog.makeID() }
+        let reader = timeout.map { _ in watchdog.makeReader() }
         // A HEAD answer announces the length of a body it does not carry: nothing to limit.
         let isHead = prepared.httpMethod == "HEAD"
         let collector = ResponseCollector(into: sink, limit: isHead ? nil : limit) { [watchdog] in
-            id.map(watchdog.touch)
+            reader.map(watchdog.touch)
         }
         do {
             let clientRequest = try HTTPClient.Request(prepared)
             let task = client.execute(request: clientRequest, delegate: collector, eventLoop: .indifferent)
-            if let id, let timeout {
-                watchdog.watch(id, timeout: TimeAmount(timeout)) { task.fail(reason: IdleTimeout()) }
+            if let reader, let timeout {
+                watchdog.watch(reader, timeout: TimeAmount(timeout)) { task.fail(reason: IdleTimeout()) }
             }
-            defer { if let id { watchdog.unwatch(id) } }
+            defer { if let reader { watchdog.unwatch(reader) } }
             let collected: ResponseCollector<Sink>.Collected
             do {
                 collected = try await withTaskCancellationHandler {

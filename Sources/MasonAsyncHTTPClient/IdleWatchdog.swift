@@ -1,5 +1,6 @@
 import Mason
 package import NIOCore
+import Synchronization
 
 /// One timer on an event loop that watches many readers, each for its own idle timeout, and calls a
 /// reader's `onExpire` once its timeout has passed since its last ``touch(_:)``.
@@ -11,25 +12,46 @@ package import NIOCore
 /// are due and sleeps until the next due time; with no readers left it stops. In the usual case — the
 /// same timeout for every request — it wakes about once per timeout, however many requests pass.
 ///
+/// A touch, the frequent call (once per piece of a response), takes no lock: it stores the time in the
+/// reader itself. Only watching and unwatching take the watchdog's lock, which every request of a
+/// transport shares.
+///
 /// ```swift
-/// let id = watchdog.makeID()
-/// let task = client.execute(request: request, delegate: collector)   // calls watchdog.touch(id) at each step
-/// watchdog.watch(id, timeout: .seconds(30)) { task.fail(reason: IdleTimeout()) }
-/// let hadExpired = !watchdog.unwatch(id)
+/// let reader = watchdog.makeReader()
+/// let task = client.execute(request: request, delegate: collector)   // calls watchdog.touch(reader) at each step
+/// watchdog.watch(reader, timeout: .seconds(30)) { task.fail(reason: IdleTimeout()) }
+/// let hadExpired = !watchdog.unwatch(reader)
 /// ```
 ///
 /// Its time is the event loop's: `now` reads the loop's clock (the real monotonic clock by default;
 /// a testing event loop's virtual one in tests).
 package final class IdleWatchdog: Sendable {
+    /// One watched reader: its number, and when it last made progress.
+    package final class Reader: Sendable {
+        /// Unique among the readers of its watchdog.
+        package let id: Int
+
+        /// The last touch, in the watchdog's uptime nanoseconds: stored by each touch and read by the
+        /// wake-up without the watchdog's lock (a lone timestamp, published with nothing else).
+        fileprivate let lastTouch = Atomic<UInt64>(0)
+
+        fileprivate init(id: Int) {
+            self.id = id
+        }
+
+        fileprivate var lastTouched: NIODeadline {
+            .uptimeNanoseconds(lastTouch.load(ordering: .relaxed))
+        }
+    }
+
     private struct Watch {
-        var lastTouch: NIODeadline
+        let reader: Reader
         let timeout: TimeAmount
         let onExpire: @Sendable () -> Void
-        var due: NIODeadline { lastTouch + timeout }
+        var due: NIODeadline { reader.lastTouched + timeout }
     }
 
     private struct State {
-        var nextID = 0
         var watches: [Int: Watch] = [:]
         var wake: (at: NIODeadline, task: Scheduled<Void>)?
     }
@@ -37,6 +59,7 @@ package final class IdleWatchdog: Sendable {
     private let eventLoop: any EventLoop
     private let now: @Sendable () -> NIODeadline
     private let state = Locked(State())
+    private let readerCount = Atomic<Int>(0)
 
     /// Creates a watchdog whose wake-ups run on `eventLoop`, telling the time with `now`.
     package init(on eventLoop: any EventLoop, now: @escaping @Sendable () -> NIODeadline = { .now() }) {
@@ -44,36 +67,34 @@ package final class IdleWatchdog: Sendable {
         self.now = now
     }
 
-    /// A new identifier for ``watch(_:timeout:onExpire:)``.
-    package func makeID() -> Int {
-        state.withLock { state in
-            defer { state.nextID &+= 1 }
-            return state.nextID
-        }
+    /// A new reader for ``watch(_:timeout:onExpire:)``; it may be touched before it is watched.
+    package func makeReader() -> Reader {
+        Reader(id: readerCount.add(1, ordering: .relaxed).oldValue)
     }
 
-    /// Starts watching `id`: `onExpire` runs on the event loop once `timeout` passes without a touch.
-    package func watch(_ id: Int, timeout: TimeAmount, onExpire: @escaping @Sendable () -> Void) {
-        let watch = Watch(lastTouch: now(), timeout: timeout, onExpire: onExpire)
+    /// Starts watching `reader`: `onExpire` runs on the event loop once `timeout` passes without a
+    /// touch.
+    package func watch(_ reader: Reader, timeout: TimeAmount, onExpire: @escaping @Sendable () -> Void) {
+        touch(reader)
+        let watch = Watch(reader: reader, timeout: timeout, onExpire: onExpire)
         state.withLock { state in
-            state.watches[id] = watch
+            state.watches[reader.id] = watch
             if let wake = state.wake, wake.at <= watch.due { return }
             state.wake?.task.cancel()
             state.wake = (watch.due, eventLoop.scheduleTask(deadline: watch.due) { self.wakeUp() })
         }
     }
 
-    /// Notes that reader `id` made progress now: its timeout counts again from here.
-    package func touch(_ id: Int) {
-        let time = now()
-        state.withLock { $0.watches[id]?.lastTouch = time }
+    /// Notes that `reader` made progress now: its timeout counts again from here.
+    package func touch(_ reader: Reader) {
+        reader.lastTouch.store(now().uptimeNanoseconds, ordering: .relaxed)
     }
 
-    /// Stops watching `id`. Returns `false` when it had expired already (its `onExpire` has run or is
-    /// running), `true` otherwise.
+    /// Stops watching `reader`. Returns `false` when it had expired already (its `onExpire` has run or
+    /// is running), `true` otherwise.
     @discardableResult
-    package func unwatch(_ id: Int) -> Bool {
-        state.withLock { $0.watches.removeValue(forKey: id) != nil }
+    package func unwatch(_ reader: Reader) -> Bool {
+        state.withLock { $0.watches.removeValue(forKey: reader.id) != nil }
     }
 
     private func wakeUp() {
@@ -82,11 +103,12 @@ package final class IdleWatchdog: Sendable {
             var expired: [@Sendable () -> Void] = []
             var next: NIODeadline?
             for (id, watch) in state.watches {
-                if watch.due <= time {
+                let due = watch.due  // read once: a touch may store a later time meanwhile
+                if due <= time {
                     expired.append(watch.onExpire)
                     state.watches[id] = nil
                 } else {
-                    next = min(next ?? watch.due, watch.due)
+                    next = min(next ?? due, due)
                 }
             }
             state.wake = next.map { next in (next, eventLoop.scheduleTask(deadline: next) { self.wakeUp() }) }

@@ -16,10 +16,10 @@ import Testing
             watchdog = IdleWatchdog(on: loop, now: { [loop] in loop.now })
         }
 
-        func watch(timeout: TimeAmount) -> Int {
-            let id = watchdog.makeID()
-            watchdog.watch(id, timeout: timeout) { [expired] in expired.withLock { $0.append(id) } }
-            return id
+        func watch(timeout: TimeAmount) -> IdleWatchdog.Reader {
+            let reader = watchdog.makeReader()
+            watchdog.watch(reader, timeout: timeout) { [expired] in expired.withLock { $0.append(reader.id) } }
+            return reader
         }
 
         var expiredIDs: [Int] { expired.withLock { $0 } }
@@ -27,26 +27,26 @@ import Testing
 
     @Test func aReaderThatKeepsBeingTouchedNeverExpiresThoughItRunsLongerThanItsTimeout() async {
         let setup = Setup()
-        let id = setup.watch(timeout: .seconds(2))
+        let reader = setup.watch(timeout: .seconds(2))
         for _ in 0..<5 {
             await setup.loop.advanceTime(by: .milliseconds(1_500))
-            setup.watchdog.touch(id)
+            setup.watchdog.touch(reader)
         }
         #expect(setup.expiredIDs.isEmpty)
-        #expect(setup.watchdog.unwatch(id))
+        #expect(setup.watchdog.unwatch(reader))
         await setup.loop.shutdownGracefully()
     }
 
     @Test func aReaderExpiresOnceItsTimeoutPassesWithoutATouch() async {
         let setup = Setup()
-        let id = setup.watch(timeout: .seconds(2))
+        let reader = setup.watch(timeout: .seconds(2))
         await setup.loop.advanceTime(by: .milliseconds(1_999))
         #expect(setup.expiredIDs.isEmpty)
         await setup.loop.advanceTime(by: .milliseconds(1))
-        #expect(setup.expiredIDs == [id])
-        #expect(!setup.watchdog.unwatch(id))
+        #expect(setup.expiredIDs == [reader.id])
+        #expect(!setup.watchdog.unwatch(reader))
         await setup.loop.advanceTime(by: .seconds(10))
-        #expect(setup.expiredIDs == [id])
+        #expect(setup.expiredIDs == [reader.id])
         await setup.loop.shutdownGracefully()
     }
 
@@ -55,18 +55,18 @@ import Testing
         let patient = setup.watch(timeout: .seconds(60))
         let hasty = setup.watch(timeout: .milliseconds(300))
         await setup.loop.advanceTime(by: .milliseconds(300))
-        #expect(setup.expiredIDs == [hasty])
+        #expect(setup.expiredIDs == [hasty.id])
         await setup.loop.advanceTime(by: .seconds(59))
-        #expect(setup.expiredIDs == [hasty])
+        #expect(setup.expiredIDs == [hasty.id])
         await setup.loop.advanceTime(by: .milliseconds(700))
-        #expect(setup.expiredIDs == [hasty, patient])
+        #expect(setup.expiredIDs == [hasty.id, patient.id])
         await setup.loop.shutdownGracefully()
     }
 
     @Test func anUnwatchedReaderNeverExpires() async {
         let setup = Setup()
-        let id = setup.watch(timeout: .seconds(1))
-        #expect(setup.watchdog.unwatch(id))
+        let reader = setup.watch(timeout: .seconds(1))
+        #expect(setup.watchdog.unwatch(reader))
         await setup.loop.advanceTime(by: .seconds(5))
         #expect(setup.expiredIDs.isEmpty)
         await setup.loop.shutdownGracefully()
