@@ -77,11 +77,12 @@ package final class IdleWatchdog: Sendable {
     package func watch(_ reader: Reader, timeout: TimeAmount, onExpire: @escaping @Sendable () -> Void) {
         touch(reader)
         let watch = Watch(reader: reader, timeout: timeout, onExpire: onExpire)
+        let due = watch.due  // read once: a touch may store a later time meanwhile
         state.withLock { state in
             state.watches[reader.id] = watch
-            if let wake = state.wake, wake.at <= watch.due { return }
+            if let wake = state.wake, wake.at <= due { return }
             state.wake?.task.cancel()
-            state.wake = (watch.due, eventLoop.scheduleTask(deadline: watch.due) { self.wakeUp() })
+            state.wake = (due, eventLoop.scheduleTask(deadline: due) { self.wakeUp() })
         }
     }
 
