@@ -17,7 +17,7 @@ import Synchronization
 /// transport shares.
 ///
 /// ```swift
-/// let reader = watchdog.makeReader()
+/// let reader = IdleWatchdog.Reader()
 /// let task = client.execute(request: request, delegate: collector)   // calls watchdog.touch(reader) at each step
 /// watchdog.watch(reader, timeout: .seconds(30)) { task.fail(reason: IdleTimeout()) }
 /// let hadExpired = !watchdog.unwatch(reader)
@@ -26,18 +26,15 @@ import Synchronization
 /// Its time is the event loop's: `now` reads the loop's clock (the real monotonic clock by default;
 /// a testing event loop's virtual one in tests).
 package final class IdleWatchdog: Sendable {
-    /// One watched reader: its number, and when it last made progress.
+    /// One watched reader: when it last made progress. While watched it is held by the watchdog, so
+    /// its identity names it there.
     package final class Reader: Sendable {
-        /// Unique among the readers of its watchdog.
-        package let id: Int
-
         /// The last touch, in the watchdog's uptime nanoseconds: stored by each touch and read by the
         /// wake-up without the watchdog's lock (a lone timestamp, published with nothing else).
         fileprivate let lastTouch = Atomic<UInt64>(0)
 
-        fileprivate init(id: Int) {
-            self.id = id
-        }
+        /// A reader not yet watched; it may be touched before it is.
+        package init() {}
 
         fileprivate var lastTouched: NIODeadline {
             .uptimeNanoseconds(lastTouch.load(ordering: .relaxed))
@@ -52,24 +49,18 @@ package final class IdleWatchdog: Sendable {
     }
 
     private struct State {
-        var watches: [Int: Watch] = [:]
+        var watches: [ObjectIdentifier: Watch] = [:]
         var wake: (at: NIODeadline, task: Scheduled<Void>)?
     }
 
     private let eventLoop: any EventLoop
     private let now: @Sendable () -> NIODeadline
     private let state = Locked(State())
-    private let readerCount = Atomic<Int>(0)
 
     /// Creates a watchdog whose wake-ups run on `eventLoop`, telling the time with `now`.
     package init(on eventLoop: any EventLoop, now: @escaping @Sendable () -> NIODeadline = { .now() }) {
         self.eventLoop = eventLoop
         self.now = now
-    }
-
-    /// A new reader for ``watch(_:timeout:onExpire:)``; it may be touched before it is watched.
-    package func makeReader() -> Reader {
-        Reader(id: readerCount.add(1, ordering: .relaxed).oldValue)
     }
 
     /// Starts watching `reader`: `onExpire` runs on the event loop once `timeout` passes without a
@@ -79,7 +70,7 @@ package final class IdleWatchdog: Sendable {
         let watch = Watch(reader: reader, timeout: timeout, onExpire: onExpire)
         let due = watch.due  // read once: a touch may store a later time meanwhile
         state.withLock { state in
-            state.watches[reader.id] = watch
+            state.watches[ObjectIdentifier(reader)] = watch
             if let wake = state.wake, wake.at <= due { return }
             state.wake?.task.cancel()
             state.wake = (due, eventLoop.scheduleTask(deadline: due) { self.wakeUp() })
@@ -95,7 +86,7 @@ package final class IdleWatchdog: Sendable {
     /// is running), `true` otherwise.
     @discardableResult
     package func unwatch(_ reader: Reader) -> Bool {
-        state.withLock { $0.watches.removeValue(forKey: reader.id) != nil }
+        state.withLock { $0.watches.removeValue(forKey: ObjectIdentifier(reader)) != nil }
     }
 
     private func wakeUp() {

@@ -10,19 +10,20 @@ import Testing
     private struct Setup {
         let loop = NIOAsyncTestingEventLoop()
         let watchdog: IdleWatchdog
-        let expired = Locked<[Int]>([])
+        let expired = Locked<[ObjectIdentifier]>([])
 
         init() {
             watchdog = IdleWatchdog(on: loop, now: { [loop] in loop.now })
         }
 
         func watch(timeout: TimeAmount) -> IdleWatchdog.Reader {
-            let reader = watchdog.makeReader()
-            watchdog.watch(reader, timeout: timeout) { [expired] in expired.withLock { $0.append(reader.id) } }
+            let reader = IdleWatchdog.Reader()
+            let id = ObjectIdentifier(reader)
+            watchdog.watch(reader, timeout: timeout) { [expired] in expired.withLock { $0.append(id) } }
             return reader
         }
 
-        var expiredIDs: [Int] { expired.withLock { $0 } }
+        var expiredIDs: [ObjectIdentifier] { expired.withLock { $0 } }
     }
 
     @Test func aReaderThatKeepsBeingTouchedNeverExpiresThoughItRunsLongerThanItsTimeout() async {
@@ -43,10 +44,10 @@ import Testing
         await setup.loop.advanceTime(by: .milliseconds(1_999))
         #expect(setup.expiredIDs.isEmpty)
         await setup.loop.advanceTime(by: .milliseconds(1))
-        #expect(setup.expiredIDs == [reader.id])
+        #expect(setup.expiredIDs == [ObjectIdentifier(reader)])
         #expect(!setup.watchdog.unwatch(reader))
         await setup.loop.advanceTime(by: .seconds(10))
-        #expect(setup.expiredIDs == [reader.id])
+        #expect(setup.expiredIDs == [ObjectIdentifier(reader)])
         await setup.loop.shutdownGracefully()
     }
 
@@ -55,11 +56,11 @@ import Testing
         let patient = setup.watch(timeout: .seconds(60))
         let hasty = setup.watch(timeout: .milliseconds(300))
         await setup.loop.advanceTime(by: .milliseconds(300))
-        #expect(setup.expiredIDs == [hasty.id])
+        #expect(setup.expiredIDs == [ObjectIdentifier(hasty)])
         await setup.loop.advanceTime(by: .seconds(59))
-        #expect(setup.expiredIDs == [hasty.id])
+        #expect(setup.expiredIDs == [ObjectIdentifier(hasty)])
         await setup.loop.advanceTime(by: .milliseconds(700))
-        #expect(setup.expiredIDs == [hasty.id, patient.id])
+        #expect(setup.expiredIDs == [ObjectIdentifier(hasty), ObjectIdentifier(patient)])
         await setup.loop.shutdownGracefully()
     }
 
