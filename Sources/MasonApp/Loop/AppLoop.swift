@@ -30,7 +30,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     private let state: State
     private let handlers: [_HandlerEntry]
     private let historyLimit: Int
-    @usableFromInline let core = LoopCore()
+    @usableFromInline let core: LoopCore
     /// The final state, set once, before the app is marked ended.
     private let ending = Locked<State?>(nil)
     /// The last `historyLimit` runs, oldest first.
@@ -42,6 +42,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         self.state = initialState
         self.handlers = handlers
         self.historyLimit = max(0, historyLimit)
+        self.core = LoopCore(kinds: handlers.map(\.kind))
     }
 
     // MARK: What Main calls
@@ -141,12 +142,13 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     /// Hands an output to the handler of its kind: started, queued or dropped as its policy says. (It
     /// arrives moved out of the step's list, and its value moves on into the run.)
     private func dispatch(_ output: consuming PendingOutput) {
-        guard let handler = handlers.first(where: { $0.kind == output.kind }) else {
+        guard let lane = handlers.firstIndex(where: { $0.kind == output.kind }) else {
             core.note("an output of a kind no handler performs was dropped: \(output.value)")
             return
         }
+        let handler = handlers[lane]
         let policy = output.policy ?? handler.policy
-        core.dispatch(OutputRun(output, handler: handler, limit: policy.limit, core: core), policy: policy)
+        core.dispatch(OutputRun(output, handler: handler, lane: lane, limit: policy.limit, core: core), policy: policy)
     }
 
     /// Ends the app with `state` if no input is queued and no output is in flight; returns whether it

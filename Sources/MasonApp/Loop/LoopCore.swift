@@ -26,9 +26,13 @@ final class LoopCore: @unchecked Sendable {
     /// that an output settles without the lock unless it was the last one (the loop, asleep, may end).
     let outputsInFlight = Atomic<Int>(0)
 
-    @usableFromInline
-    init() {
-        shared.initialize(to: LoopShared())
+    /// The kind of each handler, by its lane's number: what a run's `lane` names.
+    let kinds: [ObjectIdentifier]
+
+    /// A core for handlers of `kinds`, one lane each, numbered in that order.
+    init(kinds: [ObjectIdentifier]) {
+        self.kinds = kinds
+        shared.initialize(to: LoopShared(lanes: Array(repeating: Lane(), count: kinds.count)))
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
@@ -85,20 +89,20 @@ final class LoopCore: @unchecked Sendable {
     /// Every change to a lane is made in place: a copy would copy its queue. A run that may start is
     /// registered here, and started by the caller outside the lock.
     private func admit(_ run: OutputRun, policy: OutputPolicy, into shared: inout LoopShared) -> Admission {
-        let kind = run.kind
+        let lane = run.lane
         var admission = Admission()
         switch policy {
-        case .dropNew where shared.lanes[kind].map({ $0.running > 0 || !$0.waiting.isEmpty }) ?? false:
+        case .dropNew where shared.lanes[lane].running > 0 || !shared.lanes[lane].waiting.isEmpty:
             admission.dropped = true
             return admission
         case .latestWins:
-            admission.cancelled = shared.running.values.filter { $0.kind == kind }
-            admission.superseded = shared.lanes[kind]?.waiting ?? []
-            shared.lanes[kind]?.waiting = []
+            admission.cancelled = shared.running.values.filter { $0.lane == lane }
+            admission.superseded = shared.lanes[lane].waiting
+            shared.lanes[lane].waiting = []
         default:
             break
         }
-        if shared.lanes[kind, default: Lane()].admit(run) {
+        if shared.lanes[lane].admit(run) {
             shared.running[run.tokenID] = run
             admission.started = true
         }
@@ -109,7 +113,7 @@ final class LoopCore: @unchecked Sendable {
     func finish(_ run: OutputRun) {
         let ready = withShared { shared in
             shared.running[run.tokenID] = nil
-            let ready = shared.lanes[run.kind, default: Lane()].release()
+            let ready = shared.lanes[run.lane].release()
             for next in ready { shared.running[next.tokenID] = next }
             return ready
         }
@@ -120,9 +124,11 @@ final class LoopCore: @unchecked Sendable {
     func cancel(tokenID: UInt64) -> Bool {
         let (running, waiting): (OutputRun?, OutputRun?) = withShared { shared in
             if let running = shared.running[tokenID] { return (running, nil) }
-            for (kind, lane) in shared.lanes {
-                guard let index = lane.waiting.firstIndex(where: { $0.tokenID == tokenID }) else { continue }
-                return (nil, shared.lanes[kind]?.waiting.remove(at: index))
+            for lane in shared.lanes.indices {
+                guard let index = shared.lanes[lane].waiting.firstIndex(where: { $0.tokenID == tokenID }) else {
+                    continue
+                }
+                return (nil, shared.lanes[lane].waiting.remove(at: index))
             }
             return (nil, nil)
         }
@@ -173,8 +179,9 @@ struct LoopShared {
     var diagnostics: [String] = []
     /// Each output whose handler is running (or about to), by token number: what `cancel` reaches.
     var running: [UInt64: OutputRun] = [:]
-    /// The outputs of each kind running or waiting to, for the policies.
-    var lanes: [ObjectIdentifier: Lane] = [:]
+    /// The outputs of each kind running or waiting to, for the policies: one lane per handler, in the
+    /// order of `LoopCore.kinds` (an index, not a hash, on the way of every output).
+    var lanes: [Lane]
     /// An empty array with the capacity of a batch the loop has run: the next queue, so that a steady
     /// stream of inputs does not grow a new array for every batch.
     var spare: [Delivery] = []

@@ -14,7 +14,6 @@ import Mason
 /// immutable.
 @usableFromInline
 final class OutputRun: @unchecked Sendable {
-    let kind: ObjectIdentifier
     @usableFromInline let tokenID: UInt64
     private let value: any Sendable
     /// The handler's `perform`: all a run needs of its entry.
@@ -23,9 +22,11 @@ final class OutputRun: @unchecked Sendable {
     /// task holds the core until no output is in flight, so the cycle never outlives the output. (A
     /// weak reference cost a side-table load on every use and a weak destroy per output.)
     private let core: LoopCore
-    private let lock = SpinLock()
-    /// `limit`, in the word the lock's byte starts.
+    /// The number of its handler's lane in the core (`LoopCore.kinds`), as `Int32` (see `limit`).
+    private let storedLane: Int32
+    /// `limit`, in the word `storedLane` starts.
     private let storedLimit: Int32
+    private let lock = SpinLock()
     private var task = TaskState.notStarted
 
     /// The handler's task, or that a cancellation came before it: one word.
@@ -35,14 +36,20 @@ final class OutputRun: @unchecked Sendable {
         case started(Task<Void, Never>)
     }
 
-    init(_ output: consuming PendingOutput, handler: _HandlerEntry, limit: Int, core: LoopCore) {
-        self.kind = output.kind
+    init(_ output: consuming PendingOutput, handler: _HandlerEntry, lane: Int, limit: Int, core: LoopCore) {
         self.tokenID = output.tokenID
         self.value = output.value
         self.perform = handler.perform
+        self.storedLane = Int32(lane)
         self.storedLimit = Int32(clamping: limit)
         self.core = core
     }
+
+    /// The number of its handler's lane.
+    var lane: Int { Int(storedLane) }
+
+    /// Its kind: that of its handler.
+    var kind: ObjectIdentifier { core.kinds[lane] }
 
     /// How many outputs of its kind may run when it starts (`Int32.max` stands for no limit).
     var limit: Int { Int(storedLimit) }
