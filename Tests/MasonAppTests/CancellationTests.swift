@@ -56,4 +56,57 @@ import Testing
         #expect(SlowIOHandler.sawCancellation.withLock { $0 })
         #expect(!main.cancel(token), "nothing left to cancel")
     }
+
+    struct QuickIO: IOType {
+        typealias Input = Int
+        enum Output { case ping(Int) }
+    }
+
+    final class QuickIOHandler: IOHandling {
+        typealias IO = QuickIO
+
+        func handle(
+            output: QuickIO.Output, token: IOToken<QuickIO>, inputClosure: @escaping @Sendable (Int) -> Void
+        ) {
+            if case .ping(let number) = output { inputClosure(number) }
+        }
+    }
+
+    struct LongOutcome: Sendable {
+        var slow: IOToken<SlowIO>?
+        var answered = 0
+        var result = "running"
+    }
+
+    /// An output that outlives thousands of newer ones is still found by its token (the loop keeps
+    /// running outputs by token number, and moves such a one out of the way of the newer ones).
+    @Test func anOutputOutlivingThousandsOfNewerOnesIsStillCancelledByItsToken() async {
+        let quickOutputs = 5_000
+        typealias IO = IOContainer<SlowIO, QuickIO>
+        let function: (LongOutcome, IO) -> (LongOutcome, IO) = { state, io in
+            var state = state
+            var io = io
+            guard let slow = state.slow else {
+                state.slow = io.addOutput(.work, for: SlowIO.self)
+                for number in 0..<quickOutputs { io.addOutput(.ping(number), for: QuickIO.self) }
+                return (state, io)
+            }
+            if io.input(of: QuickIO.self) != nil {
+                state.answered += 1
+                if state.answered == quickOutputs { io.cancel(slow) }
+            } else if io.failure(forToken: slow) is CancellationError {
+                state.result = "cancelled"
+            } else if io.input(forToken: slow) != nil {
+                state.result = "finished"
+            }
+            return (state, io)
+        }
+        let main = MainFactory.createMain(
+            topLevelFunction: function, initialState: LongOutcome(),
+            handlerTypes: (SlowIOHandler.self, QuickIOHandler.self))
+        let final = await main.run()
+        #expect(final.answered == quickOutputs)
+        #expect(final.result == "cancelled")
+        #expect(main.diagnostics.isEmpty)
+    }
 }

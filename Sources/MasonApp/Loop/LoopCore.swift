@@ -96,14 +96,14 @@ final class LoopCore: @unchecked Sendable {
             admission.dropped = true
             return admission
         case .latestWins:
-            admission.cancelled = shared.running.values.filter { $0.lane == lane }
+            admission.cancelled = shared.running.runs.filter { $0.lane == lane }
             admission.superseded = shared.lanes[lane].waiting
             shared.lanes[lane].waiting = []
         default:
             break
         }
         if shared.lanes[lane].admit(run) {
-            shared.running[run.tokenID] = run
+            shared.running.insert(run)
             admission.started = true
         }
         return admission
@@ -112,9 +112,9 @@ final class LoopCore: @unchecked Sendable {
     /// An output's handler returned: forgets its task and starts the outputs of its kind that may now run.
     func finish(_ run: OutputRun) {
         let ready = withShared { shared in
-            shared.running[run.tokenID] = nil
+            shared.running.remove(run.tokenID)
             let ready = shared.lanes[run.lane].release()
-            for next in ready { shared.running[next.tokenID] = next }
+            for next in ready { shared.running.insert(next) }
             return ready
         }
         for next in ready { next.start() }
@@ -178,7 +178,7 @@ struct LoopShared {
     var endWaiters: [CheckedContinuation<Void, Never>] = []
     var diagnostics: [String] = []
     /// Each output whose handler is running (or about to), by token number: what `cancel` reaches.
-    var running: [UInt64: OutputRun] = [:]
+    var running = RunRegistry()
     /// The outputs of each kind running or waiting to, for the policies: one lane per handler, in the
     /// order of `LoopCore.kinds` (an index, not a hash, on the way of every output).
     var lanes: [Lane]
