@@ -112,14 +112,83 @@ final class HandDispatch: Sendable {
     }
 }
 
+/// Where a by-hand floor registers its outputs' tasks by token number, so that one could be cancelled.
+protocol TaskRegistry {
+    init()
+    /// Registers `token`, its task not made yet.
+    mutating func reserve(_ token: UInt64)
+    /// Sets the task of `token`, unless it has finished already.
+    mutating func set(_ task: Task<Void, Never>, for token: UInt64)
+    mutating func remove(_ token: UInt64)
+}
+
+/// The registry hand-written code reaches for first: a dictionary.
+struct DictionaryRegistry: TaskRegistry {
+    /// By token: the task, or `nil` while it is being made.
+    var running: [UInt64: Task<Void, Never>?] = [:]
+
+    mutating func reserve(_ token: UInt64) { running[token] = .some(nil) }
+
+    mutating func set(_ task: Task<Void, Never>, for token: UInt64) {
+        if running[token] != nil { running[token] = task }
+    }
+
+    mutating func remove(_ token: UInt64) { running[token] = nil }
+}
+
+/// The registry a careful hand would write for numbers handed out in order (as MasonApp's
+/// `RunRegistry`): a window of slots indexed by `token - base`, no hashing. (Without MasonApp's
+/// fallback for an output that outlives many newer ones: every output here ends soon.)
+struct WindowRegistry: TaskRegistry {
+    /// Slot `start + i` is token `base + i`: `nil` if finished, `.some(nil)` while its task is made.
+    var window: [Task<Void, Never>??] = []
+    var start = 0
+    var base: UInt64 = 0
+    var count = 0
+
+    mutating func reserve(_ token: UInt64) {
+        if count == 0 {
+            window.removeAll(keepingCapacity: true)
+            start = 0
+            base = token
+        }
+        let slot = start + Int(token - base)
+        if slot == window.count { window.append(.some(nil)) } else { window[slot] = .some(nil) }
+        count += 1
+    }
+
+    mutating func set(_ task: Task<Void, Never>, for token: UInt64) {
+        guard let slot = slot(of: token), window[slot] != nil else { return }
+        window[slot] = .some(task)
+    }
+
+    mutating func remove(_ token: UInt64) {
+        guard let slot = slot(of: token), window[slot] != nil else { return }
+        window[slot] = nil
+        count -= 1
+        while start < window.count, window[start] == nil {
+            start += 1
+            base += 1
+        }
+        if start > 1_024, start * 2 > window.count {
+            window.removeFirst(start)
+            start = 0
+        }
+    }
+
+    private func slot(of token: UInt64) -> Int? {
+        guard token >= base, token - base < UInt64(window.count - start) else { return nil }
+        return start + Int(token - base)
+    }
+}
+
 /// The by-hand floor with the loop's end rule: an output stays in flight until its task has run *and*
 /// the input closure its handler got is gone (a handler may keep that closure and send later, as a
 /// timer does, and the app must not end meanwhile). So each output has an object whose `deinit`
 /// settles it, held by the task and by the input closure; the task is registered by token, as above.
-final class TicketDispatch: Sendable {
+final class TicketDispatch<Registry: TaskRegistry>: Sendable {
     struct Shared {
-        /// By token: the task, or `nil` while it is being made.
-        var running: [UInt64: Task<Void, Never>?] = [:]
+        var running = Registry()
         var waiter: CheckedContinuation<Void, Never>?
     }
     let shared = Mutex(Shared())
@@ -141,20 +210,17 @@ final class TicketDispatch: Sendable {
 
     func dispatch(_ output: NumberIO.Output, token: UInt64) {
         inFlight.add(1, ordering: .relaxed)
-        shared.withLock { $0.running[token] = .some(nil) }
+        shared.withLock { $0.running.reserve(token) }
         let ticket = Ticket(token: token, dispatcher: self)
         let task = Task.detached {
             await handOutput(output, token: ticket.token, inputClosure: { blackHole(($0, ticket)) })
             ticket.dispatcher.finish(ticket.token)
         }
-        shared.withLock { shared in
-            // Registered unless it has finished already.
-            if shared.running[token] != nil { shared.running[token] = task }
-        }
+        shared.withLock { $0.running.set(task, for: token) }
     }
 
     func finish(_ token: UInt64) {
-        shared.withLock { $0.running[token] = nil }
+        shared.withLock { $0.running.remove(token) }
     }
 
     func settle() {
@@ -197,6 +263,16 @@ func queuedInputs() -> [Int] {
         swap(&taken, &queue)
         return taken
     }
+}
+
+/// The whole loop by hand in Mason's shape, its outputs' tasks registered in a `Registry`.
+func queuedLoopByHand<Registry: TaskRegistry>(registry: Registry.Type) async {
+    let queued = queuedInputs()
+    await Task.detached {
+        let dispatcher = TicketDispatch<Registry>()
+        blackHole(sumDispatchingEach(queued, dispatcher.dispatch))
+        await dispatcher.waitForAll()
+    }.value
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -259,7 +335,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("100,000 outputs, by hand with the loop's end rule: a ticket each, held by its input closure (floor)") {
         benchmark in
         for _ in benchmark.scaledIterations {
-            let dispatcher = TicketDispatch()
+            let dispatcher = TicketDispatch<DictionaryRegistry>()
             blackHole(sumDispatchingEach(0..<inputs, dispatcher.dispatch))
             await dispatcher.waitForAll()
         }
@@ -271,14 +347,13 @@ let benchmarks: @Sendable () -> Void = {
     // outside the pool: a third thread on 2 cores).
     Benchmark("100,000 outputs, by hand with the end rule, the inputs queued, the loop in a task (floor)") {
         benchmark in
-        for _ in benchmark.scaledIterations {
-            let queued = queuedInputs()
-            await Task.detached {
-                let dispatcher = TicketDispatch()
-                blackHole(sumDispatchingEach(queued, dispatcher.dispatch))
-                await dispatcher.waitForAll()
-            }.value
-        }
+        for _ in benchmark.scaledIterations { await queuedLoopByHand(registry: DictionaryRegistry.self) }
+    }
+
+    // The same, its tasks registered in a window by token number instead of a dictionary (as MasonApp's
+    // are since 824a570).
+    Benchmark("100,000 outputs, the floor above with a window registry (floor)") { benchmark in
+        for _ in benchmark.scaledIterations { await queuedLoopByHand(registry: WindowRegistry.self) }
     }
 
     Benchmark("100,000 inputs each handing one output to a no-op handler, MasonApp loop") { benchmark in
