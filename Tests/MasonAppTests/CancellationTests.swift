@@ -57,6 +57,25 @@ import Testing
         #expect(!main.cancel(token), "nothing left to cancel")
     }
 
+    /// Its handler holds each output until the output is cancelled.
+    struct HeldIO: IOType {
+        enum Input { case finished }
+        enum Output { case hold }
+    }
+
+    final class HeldIOHandler: IOHandling {
+        typealias IO = HeldIO
+        let started = AsyncStream<Void>.makeStream()
+
+        func handle(
+            output: HeldIO.Output, token: IOToken<HeldIO>, inputClosure: @escaping @Sendable (HeldIO.Input) -> Void
+        ) async throws {
+            started.continuation.yield()
+            try await Task.sleep(for: .seconds(600))
+            inputClosure(.finished)
+        }
+    }
+
     struct QuickIO: IOType {
         typealias Input = Int
         enum Output { case ping(Int) }
@@ -73,7 +92,7 @@ import Testing
     }
 
     struct LongOutcome: Sendable {
-        var slow: IOToken<SlowIO>?
+        var held: IOToken<HeldIO>?
         var answered = 0
         var result = "running"
     }
@@ -82,31 +101,101 @@ import Testing
     /// running outputs by token number, and moves such a one out of the way of the newer ones).
     @Test func anOutputOutlivingThousandsOfNewerOnesIsStillCancelledByItsToken() async {
         let quickOutputs = 5_000
-        typealias IO = IOContainer<SlowIO, QuickIO>
+        typealias IO = IOContainer<HeldIO, QuickIO>
         let function: (LongOutcome, IO) -> (LongOutcome, IO) = { state, io in
             var state = state
             var io = io
-            guard let slow = state.slow else {
-                state.slow = io.addOutput(.work, for: SlowIO.self)
+            guard let held = state.held else {
+                state.held = io.addOutput(.hold, for: HeldIO.self)
                 for number in 0..<quickOutputs { io.addOutput(.ping(number), for: QuickIO.self) }
                 return (state, io)
             }
             if io.input(of: QuickIO.self) != nil {
                 state.answered += 1
-                if state.answered == quickOutputs { io.cancel(slow) }
-            } else if io.failure(forToken: slow) is CancellationError {
+                if state.answered == quickOutputs { io.cancel(held) }
+            } else if io.failure(forToken: held) is CancellationError {
                 state.result = "cancelled"
-            } else if io.input(forToken: slow) != nil {
+            } else if io.input(forToken: held) != nil {
                 state.result = "finished"
             }
             return (state, io)
         }
         let main = MainFactory.createMain(
             topLevelFunction: function, initialState: LongOutcome(),
-            handlerTypes: (SlowIOHandler.self, QuickIOHandler.self))
+            handlerTypes: (HeldIOHandler.self, QuickIOHandler.self))
         let final = await main.run()
         #expect(final.answered == quickOutputs)
         #expect(final.result == "cancelled")
+        #expect(main.diagnostics.isEmpty)
+    }
+
+    /// One at a time: output 0 runs until its gate opens, and output 1 then starts.
+    struct StepIO: IOType {
+        enum Input { case done(Int), cancelBoth }
+        enum Output { case step(Int) }
+    }
+
+    final class SerialStepHandler: IOHandling {
+        typealias IO = StepIO
+        static var outputPolicy: OutputPolicy { .serial }
+        let gate = Gate()
+        let started = AsyncStream<Int>.makeStream()
+
+        func handle(
+            output: StepIO.Output, token: IOToken<StepIO>, inputClosure: @escaping @Sendable (StepIO.Input) -> Void
+        ) async throws {
+            guard case .step(let number) = output else { return }
+            started.continuation.yield(number)
+            if number == 0 { await gate.wait() } else { try await Task.sleep(for: .seconds(600)) }
+            inputClosure(.done(number))
+        }
+    }
+
+    struct StepLedger: Sendable {
+        var steps: [IOToken<StepIO>] = []
+        var held: IOToken<HeldIO>?
+        var done: [Int] = []
+        var cancelled: [String] = []
+    }
+
+    /// An output that waited for its turn starts after a newer output of another kind: it is
+    /// registered behind the newer one, and still reached by its token.
+    @Test func anOutputThatWaitedBehindANewerOneIsStillCancelledByItsToken() async {
+        typealias IO = IOContainer<StepIO, HeldIO>
+        let function: (StepLedger, IO) -> (StepLedger, IO) = { ledger, io in
+            var ledger = ledger
+            var io = io
+            guard let held = ledger.held else {
+                ledger.steps = [io.addOutput(.step(0), for: StepIO.self), io.addOutput(.step(1), for: StepIO.self)]
+                ledger.held = io.addOutput(.hold, for: HeldIO.self)
+                return (ledger, io)
+            }
+            switch io.input(of: StepIO.self) {
+            case .done(let number): ledger.done.append(number)
+            case .cancelBoth:
+                io.cancel(ledger.steps[1])
+                io.cancel(held)
+            case nil: break
+            }
+            if io.failure(forToken: ledger.steps[1]) is CancellationError { ledger.cancelled.append("step 1") }
+            if io.failure(forToken: held) is CancellationError { ledger.cancelled.append("held") }
+            return (ledger, io)
+        }
+        let steps = SerialStepHandler()
+        let holder = HeldIOHandler()
+        let main = MainFactory.createMain(
+            topLevelFunction: function, initialState: StepLedger(), handlers: steps, holder)
+        main.start()
+        var started = steps.started.stream.makeAsyncIterator()
+        var held = holder.started.stream.makeAsyncIterator()
+        #expect(await started.next() == 0)
+        await held.next()
+        steps.gate.open()
+        #expect(await started.next() == 1)
+        main.send(.cancelBoth, as: StepIO.self)
+        let ledger = await main.run()
+        #expect(ledger.done == [0])
+        #expect(ledger.cancelled.sorted() == ["held", "step 1"])
         #expect(main.diagnostics.isEmpty)
     }
 }
