@@ -206,7 +206,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MasonAppTests",
-            dependencies: ["MasonApp", "MasonTesting", "mason-app-soak-child"],
+            dependencies: ["Mason", "MasonApp", "MasonTesting", "mason-app-soak-child"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,5 +1,5 @@
+import Mason
 import MasonApp
-import Synchronization
 import Testing
 
 /// Cancelling an output by its token cancels its handler's task: the handler sees it, and the pure
@@ -13,7 +13,7 @@ import Testing
     final class SlowIOHandler: IOHandling {
         typealias IO = SlowIO
         static let started = AsyncStream<IOToken<SlowIO>>.makeStream()
-        static let sawCancellation = Mutex<Bool>(false)
+        static let sawCancellation = Locked<Bool>(false)
 
         func handle(
             output: SlowIO.Output, token: IOToken<SlowIO>, inputClosure: @escaping @Sendable (SlowIO.Input) -> Void

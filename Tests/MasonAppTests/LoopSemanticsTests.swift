@@ -1,6 +1,6 @@
 import Foundation
+import Mason
 import MasonApp
-import Synchronization
 import Testing
 
 /// Each rule of the loop (``Main``'s documentation), tested.
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func theFirstRunHasNoInputAndAnAppWithNothingToDoEnds() async {
-        let runs = Mutex<Int>(0)
+        let runs = Locked<Int>(0)
         let function: (Int, IOContainer<NumberIO>) -> (Int, IOContainer<NumberIO>) = { state, io in
             runs.withLock { $0 += 1 }
             #expect(!io.hasInput)
@@ -157,7 +157,7 @@ import Testing
 
 /// A gate tasks wait on until it opens (once).
 final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func wait() async {
         await withCheckedContinuation { continuation in

@@ -1,5 +1,5 @@
+import Mason
 import MasonApp
-import Synchronization
 import Testing
 
 /// Each output policy, and cancellation asked for by the pure function itself.
@@ -19,7 +19,7 @@ import Testing
         let gates: [Int: Gate]
         let finishing: Set<Int>
         let started = AsyncStream<Int>.makeStream()
-        private let counts = Mutex<(order: [Int], running: Int, most: Int)>(([], 0, 0))
+        private let counts = Locked<(order: [Int], running: Int, most: Int)>(([], 0, 0))
 
         init(gates: [Int: Gate] = [:], finishing: Set<Int> = []) {
             self.gates = gates

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import Mason
 import MasonApp
-import Synchronization
 import Testing
 
 // SimpleFunctional's README, compiled with cosmetic changes only (Swift 6: `@Sendable` closures,
@@ -48,7 +48,7 @@ struct ViewIO: IOType {
 /// Records what the app displays (the screen of these tests).
 final class ViewIOHandler: IOHandling {
     typealias IO = ViewIO
-    static let screen = Mutex<[String]>([])
+    static let screen = Locked<[String]>([])
 
     func handle(output: IO.Output, token: IOToken<IO>, inputClosure: @escaping @Sendable (IO.Input) -> Void) {
         guard case let .display(text) = output else { return }

@@ -1,6 +1,6 @@
 import Dispatch
+import Mason
 import MasonApp
-import Synchronization
 import Testing
 
 /// The console handlers: lines read in order until the end of the input, lines written in the order
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func linesComeInAndGoOutInOrder() async {
-        let written = Mutex<String>("")
+        let written = Locked<String>("")
         let lines = (1...50).map { "line \($0)" }
         let main = MainFactory.createMain(
             topLevelFunction: Self.echo, initialState: 0,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Mason
 import MasonNetwork
 import MasonStore
 import MasonStoreNetwork
@@ -16,7 +17,7 @@ import FoundationNetworking
 @Suite(.timeLimit(.minutes(5))) struct SQLiteResponseCacheTests {
     /// Wall-clock time the test moves by hand.
     final class TestClock: Sendable {
-        let now = Mutex<Duration>(.seconds(1_800_000_000))
+        let now = Locked<Duration>(.seconds(1_800_000_000))
         var reading: @Sendable () -> Duration { { self.now.withLock { $0 } } }
         func advance(by duration: Duration) { now.withLock { $0 += duration } }
     }

@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: WriterKind.allCases) func workUpToASaveIsCommittedAtomically(kind: WriterKind) throws {
         let store = try StoreFixture(kind)
         let outsider = try DatabaseQueue(path: store.path)
-        let seenBeforeSave = Mutex<[String]?>(nil)
+        let seenBeforeSave = Locked<[String]?>(nil)
         let operation = sequence(["Bae", "Bea", "Abe"].map(makeBaby))
             .map { babies in
                 seenBeforeSave.withLock {
