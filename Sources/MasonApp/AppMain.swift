@@ -52,7 +52,7 @@ public final class Main<State: Sendable>: Sendable {
     @discardableResult
     @inlinable
     public func send<K: IOType>(_ input: K.Input, as kind: K.Type) -> Bool {
-        loop.core.deliver(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)))
+        loop.core.deliver(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(ErasedValue(input))))
     }
 
     /// Cancels the task of the output `token` identifies, if its handler is still running: the
@@ -116,7 +116,7 @@ public struct AppHistoryEntry<State: Sendable>: Sendable {
     init(delivery: Delivery?, state: State) {
         switch delivery?.value {
         case .input(let value)?:
-            input = value
+            input = value.unwrapped
             failure = nil
         case .failure(let error)?:
             input = nil

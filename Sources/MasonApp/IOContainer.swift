@@ -51,7 +51,8 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     ///   - input: The input.
     ///   - kind: Its IO kind.
     public init<K: IOType>(input: K.Input, as kind: K.Type) {
-        self.init(current: Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)), nextTokenID: 0)
+        let delivery = Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(ErasedValue(input)))
+        self.init(current: delivery, nextTokenID: 0)
     }
 
     /// Whether this run has an input (`false` only for the first run).
@@ -74,7 +75,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     @inlinable
     public func input<K: IOType>(forToken token: IOToken<K>) -> K.Input? {
         guard let current, current.tokenID == token.id, case .input(let value) = current.value else { return nil }
-        return value as? K.Input
+        return value.value(as: K.Input.self)
     }
 
     /// This run's input, if it is of kind `kind`, whatever caused it.
@@ -89,7 +90,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
         guard let current, current.kind == ObjectIdentifier(K.self), case .input(let value) = current.value else {
             return nil
         }
-        return value as? K.Input
+        return value.value(as: K.Input.self)
     }
 
     /// The error the handler of the output `token` identifies threw, if that is this run's input.
@@ -144,7 +145,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
         let token = IOToken<K>(id: copy.nextTokenID)
         copy.nextTokenID += 1
         copy.outputs.append(
-            PendingOutput(kind: ObjectIdentifier(K.self), tokenID: token.id, value: output, policy: policy)
+            PendingOutput(kind: ObjectIdentifier(K.self), tokenID: token.id, value: ErasedValue(output), policy: policy)
         )
         return (copy, token)
     }
@@ -230,7 +231,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// - Parameter kind: The IO kind.
     /// - Returns: Its outputs.
     public func outputs<K: IOType>(of kind: K.Type) -> [K.Output] {
-        outputs.compactMap { $0.kind == ObjectIdentifier(K.self) ? $0.value as? K.Output : nil }
+        outputs.compactMap { $0.kind == ObjectIdentifier(K.self) ? $0.value.value(as: K.Output.self) : nil }
     }
 
     /// The number of outputs added in this run, of every kind.
@@ -249,7 +250,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
 package struct Delivery: Sendable {
     @usableFromInline
     package enum Value: Sendable {
-        case input(any Sendable)
+        case input(ErasedValue)
         case failure(any Error)
     }
 
@@ -270,12 +271,12 @@ package struct Delivery: Sendable {
 package struct PendingOutput: Sendable {
     @usableFromInline package let kind: ObjectIdentifier
     @usableFromInline package let tokenID: UInt64
-    @usableFromInline package let value: any Sendable
+    @usableFromInline package let value: ErasedValue
     /// The policy the output asked for; `nil`: its handler's.
     @usableFromInline package let policy: OutputPolicy?
 
     @usableFromInline
-    package init(kind: ObjectIdentifier, tokenID: UInt64, value: any Sendable, policy: OutputPolicy?) {
+    package init(kind: ObjectIdentifier, tokenID: UInt64, value: ErasedValue, policy: OutputPolicy?) {
         self.kind = kind
         self.tokenID = tokenID
         self.value = value

@@ -57,7 +57,7 @@ public struct AppHarness<State, each Kind: IOType> {
     ///   - kind: Its IO kind.
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
     public mutating func receive<K: IOType>(_ input: K.Input, as kind: K.Type) throws(AppHarnessFailure) {
-        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(input)))
+        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(ErasedValue(input))))
     }
 
     /// Runs the function with the input a handler sends back for the output `token` identifies.
@@ -70,7 +70,7 @@ public struct AppHarness<State, each Kind: IOType> {
     ///   - token: The token of the output that caused it.
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
     public mutating func receive<K: IOType>(_ input: K.Input, forToken token: IOToken<K>) throws(AppHarnessFailure) {
-        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: token.id, value: .input(input)))
+        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: token.id, value: .input(ErasedValue(input))))
     }
 
     /// Runs the function with the error a handler threw for the output `token` identifies.
@@ -100,7 +100,7 @@ public struct AppHarness<State, each Kind: IOType> {
     ) {
         guard
             let index = unasserted.firstIndex(where: { $0.kind == ObjectIdentifier(K.self) }),
-            let output = unasserted[index].value as? K.Output
+            let output = unasserted[index].value.value(as: K.Output.self)
         else {
             throw .missingOutput("no output of \(K.self) left; unasserted: \(Self.describe(unasserted))")
         }

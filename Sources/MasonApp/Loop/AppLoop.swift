@@ -124,7 +124,10 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     private func step(with input: Delivery?, _ state: inout State, _ nextTokenID: inout UInt64) {
         guard var outcome = function(&state, input, &nextTokenID) else { return }
         if historyLimit > 0 { record(input, state) }
-        outcome.outputs.removeAll(handingEachTo: dispatch)
+        // A closure, not the method itself: that would retain the loop on every run.
+        outcome.outputs.removeAll { dispatch($0) }
+        // Tested first: iterating even an empty array retains its buffer.
+        guard !outcome.cancellations.isEmpty else { return }
         for cancellation in outcome.cancellations {
             _ = core.cancel(tokenID: cancellation.tokenID)
         }

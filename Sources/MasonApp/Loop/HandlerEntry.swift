@@ -9,7 +9,7 @@ public struct _HandlerEntry: Sendable {
     @usableFromInline let kind: ObjectIdentifier
     @usableFromInline let policy: OutputPolicy
     /// Performs an output (of the handler's kind) for `run`, whose `send` delivers an input back.
-    @usableFromInline let perform: @Sendable (any Sendable, OutputRun) async throws -> Void
+    @usableFromInline let perform: @Sendable (ErasedValue, OutputRun) async throws -> Void
 
     /// The entry for `handler`: made where the handler's type is known, so the loop never casts
     /// through generic metadata to call it. The input closure the handler gets holds the run, which
@@ -23,15 +23,16 @@ public struct _HandlerEntry: Sendable {
     @inlinable
     init<H: IOHandling>(_ handler: H) {
         self.init(kind: ObjectIdentifier(H.IO.self), policy: H.outputPolicy) { value, run in
-            guard let output = value as? H.IO.Output else { return }
-            try await handler.handle(output: output, token: IOToken(id: run.tokenID), inputClosure: { run.send($0) })
+            guard let output = value.value(as: H.IO.Output.self) else { return }
+            try await handler.handle(
+                output: output, token: IOToken(id: run.tokenID), inputClosure: { run.send(ErasedValue($0)) })
         }
     }
 
     @usableFromInline
     init(
         kind: ObjectIdentifier, policy: OutputPolicy,
-        perform: @escaping @Sendable (any Sendable, OutputRun) async throws -> Void
+        perform: @escaping @Sendable (ErasedValue, OutputRun) async throws -> Void
     ) {
         self.kind = kind
         self.policy = policy

@@ -60,16 +60,16 @@ struct RunRegistry {
         windowCount += 1
     }
 
-    /// Unregisters the run numbered `tokenID` and returns it, if it was registered.
-    @discardableResult
-    mutating func remove(_ tokenID: UInt64) -> OutputRun? {
-        guard let slot = slot(of: tokenID), let run = window[slot] else {
-            return others.removeValue(forKey: tokenID)
+    /// Unregisters the run numbered `tokenID`, if it was registered. (It does not return the run: a
+    /// run read out of its slot is retained, and released again by the caller.)
+    mutating func remove(_ tokenID: UInt64) {
+        guard let slot = slot(of: tokenID), window[slot] != nil else {
+            others[tokenID] = nil
+            return
         }
         window[slot] = nil
         windowCount -= 1
         shrink()
-        return run
     }
 
     /// The slot of `tokenID`, if the window spans it.
