@@ -52,7 +52,7 @@ public final class Main<State: Sendable>: Sendable {
     @discardableResult
     @inlinable
     public func send<K: IOType>(_ input: K.Input, as kind: K.Type) -> Bool {
-        loop.core.deliver(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(ErasedValue(input))))
+        loop.core.deliver(.input(input, of: K.self, tokenID: nil))
     }
 
     /// Cancels the task of the output `token` identifies, if its handler is still running: the

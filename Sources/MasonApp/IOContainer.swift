@@ -51,8 +51,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     ///   - input: The input.
     ///   - kind: Its IO kind.
     public init<K: IOType>(input: K.Input, as kind: K.Type) {
-        let delivery = Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(ErasedValue(input)))
-        self.init(current: delivery, nextTokenID: 0)
+        self.init(current: .input(input, of: K.self, tokenID: nil), nextTokenID: 0)
     }
 
     /// Whether this run has an input (`false` only for the first run).
@@ -263,6 +262,13 @@ package struct Delivery: Sendable {
         self.kind = kind
         self.tokenID = tokenID
         self.value = value
+    }
+
+    /// An input of kind `kind`: the one place an input is tagged with its kind, so that its value is
+    /// always a `K.Input` (what ``ErasedValue/value(as:)`` reads it back as).
+    @inlinable
+    package static func input<K: IOType>(_ input: K.Input, of kind: K.Type, tokenID: UInt64?) -> Delivery {
+        Delivery(kind: ObjectIdentifier(K.self), tokenID: tokenID, value: .input(ErasedValue(input)))
     }
 }
 

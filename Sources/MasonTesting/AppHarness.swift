@@ -57,7 +57,7 @@ public struct AppHarness<State, each Kind: IOType> {
     ///   - kind: Its IO kind.
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
     public mutating func receive<K: IOType>(_ input: K.Input, as kind: K.Type) throws(AppHarnessFailure) {
-        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: nil, value: .input(ErasedValue(input))))
+        try step(.input(input, of: K.self, tokenID: nil))
     }
 
     /// Runs the function with the input a handler sends back for the output `token` identifies.
@@ -70,7 +70,7 @@ public struct AppHarness<State, each Kind: IOType> {
     ///   - token: The token of the output that caused it.
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
     public mutating func receive<K: IOType>(_ input: K.Input, forToken token: IOToken<K>) throws(AppHarnessFailure) {
-        try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: token.id, value: .input(ErasedValue(input))))
+        try step(.input(input, of: K.self, tokenID: token.id))
     }
 
     /// Runs the function with the error a handler threw for the output `token` identifies.
