@@ -9,7 +9,7 @@ import MasonApp
     enum Step: Equatable { case tick(Int), stop }
     struct Wide: Equatable { var a, b, c: Int }  // 24 bytes: plain, but too wide to keep in line
     final class Reference: Sendable {}
-    final class Derived: Sendable {}
+    final class Unrelated: Sendable {}
 
     @Test func plainDataOfAtMostSixteenBytesIsKeptInLineAndReadBackAsItself() {
         let number = ErasedValue(-42)
@@ -44,7 +44,7 @@ import MasonApp
         #expect(text.value(as: Int.self) == nil)
         #expect(wide.value(as: Wide.self) == Wide(a: 1, b: 2, c: 3))
         #expect(object.value(as: Reference.self) === reference)
-        #expect(object.value(as: Derived.self) == nil)
+        #expect(object.value(as: Unrelated.self) == nil)
         #expect(error.value(as: (any Error).self) is CancellationError)
     }
 
