@@ -4,9 +4,10 @@ extension Deferred {
     /// Creates a deferred from a callback API — the seed's `Deferred { callback in … }`.
     ///
     /// `register` runs on each run and must call its callback once; later calls are ignored. When
-    /// the run is cancelled, `onCancel` is called (stop the underlying work there, e.g. cancel a URL
-    /// task); the callback must still be called — with whatever the API reports for a cancelled
-    /// operation — or the run never ends.
+    /// the run is cancelled, `onCancel` is called once (stop the underlying work there, e.g. cancel a
+    /// URL task) — after `register` has returned, even if the cancellation came before the run began,
+    /// so there is always work to stop; the callback must still be called — with whatever the API
+    /// reports for a cancelled operation — or the run never ends.
     ///
     /// ```swift
     /// let data = Deferred<Data?> { done in
@@ -21,14 +22,28 @@ extension Deferred {
         _ register: @escaping @Sendable (@escaping @Sendable (Value) -> Void) -> Void,
         onCancel: (@Sendable () -> Void)? = nil
     ) where Value: Sendable {
-        self.init {
-            await withTaskCancellationHandler {
+        guard let onCancel else {
+            self.init {
                 await withCheckedContinuation { continuation in
                     let once = ResumeOnce(continuation)
                     register { once.resume(returning: $0) }
                 }
+            }
+            return
+        }
+        self.init {
+            // A run cancelled before `register` has started the work (Swift then calls the handler at
+            // once, before the operation) calls `onCancel` when `register` returns: called earlier, it
+            // would find nothing to stop, and the work would run on.
+            let registration = WorkRegistration()
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let once = ResumeOnce(continuation)
+                    register { once.resume(returning: $0) }
+                    if registration.markRegistered() { onCancel() }
+                }
             } onCancel: {
-                onCancel?()
+                if registration.markCancelled() { onCancel() }
             }
         }
     }
@@ -77,6 +92,32 @@ extension IO where Value: Sendable {
 }
 
 /// Resumes a continuation once, however often it is asked to.
+/// Whether a callback run's work has been registered, or was cancelled before it was: of the two
+/// marks, the second says to call `onCancel`, so it is called once, after the work started.
+private struct WorkRegistration: Sendable {
+    private enum Mark { case none, registered, cancelledEarly }
+    private let mark = Locked(Mark.none)
+
+    /// Marks the work registered; returns whether a cancellation came first.
+    func markRegistered() -> Bool {
+        mark.withLock { mark in
+            defer { mark = .registered }
+            return mark == .cancelledEarly
+        }
+    }
+
+    /// Marks the run cancelled; returns whether the work is registered, to be stopped now.
+    func markCancelled() -> Bool {
+        mark.withLock { mark in
+            guard mark == .registered else {
+                mark = .cancelledEarly
+                return false
+            }
+            return true
+        }
+    }
+}
+
 private final class ResumeOnce<Value: Sendable>: Sendable {
     private let continuation: Locked<CheckedContinuation<Value, Never>?>
 

@@ -19,13 +19,20 @@ extension Deferred {
     /// Runs the deferred now and returns a future that resolves with its success or rejects with its
     /// failure.
     ///
+    /// If the run is cancelled (``Deferred/cancel()``), the future is rejected with the failure the
+    /// work reported, or with `CancellationError` if the work produced a success — whatever
+    /// `Failure` is, so the future always settles.
+    ///
     /// ```swift
     /// let future: Future<Data> = requestAsyncR(request).future()
     /// ```
     /// - Returns: A future of the success.
     public func future<Success: Sendable, Failure>() -> Future<Success> where Value == Result<Success, Failure> {
         let promise = Promise<Success>()
-        run { result in
+        // As `any Error`, a cancelled run whose work succeeded still calls back (with
+        // `CancellationError`); a `Failure` that cannot say "cancelled" would get no callback, and
+        // the future would never settle.
+        map { $0.mapError { $0 as any Error } }.run { result in
             switch result {
             case .success(let success): promise.resolve(with: success)
             case .failure(let failure): promise.reject(with: failure)

@@ -7,6 +7,7 @@ extension Deferred {
     /// again, each attempt running this deferred exactly once. Waits on `clock` (never blocks a
     /// thread), never retries a `CancellationError`, and a cancellation — even during a wait — ends
     /// the retry at once with the last failure (a cancelled ``run(_:)`` reports the cancellation).
+    /// Cancelling this deferred (the source) cancels the retries running it, waits included.
     ///
     /// ```swift
     /// let robust = fetchProfile(id).retrying(.exponential(initial: .seconds(1)), clock: ContinuousClock())
@@ -23,11 +24,14 @@ extension Deferred {
         retryIf: @escaping @Sendable (Failure) -> Bool = { _ in true },
         delayOverride: @escaping @Sendable (Failure) -> Duration? = { _ in nil }
     ) -> Deferred where Value == Result<Success, Failure>, C.Duration == Duration {
+        // The whole retry, waits included, is a run of this deferred: its `cancel()` ends it.
         Deferred {
-            await retryLoop(
-                policy: policy, clock: clock,
-                verdict: { RetryVerdict.of($0, retryIf: retryIf, delayOverride: delayOverride) }
-            ) { await self.execute() }
+            await self.scope.executing {
+                await retryLoop(
+                    policy: policy, clock: clock,
+                    verdict: { RetryVerdict.of($0, retryIf: retryIf, delayOverride: delayOverride) }
+                ) { await self.execute(registered: true) }
+            }
         }
     }
 
@@ -48,9 +52,11 @@ extension Deferred {
         retryIf: @escaping @Sendable (Left) -> Bool = { _ in true }
     ) -> Deferred where Value == Either<Left, Right>, C.Duration == Duration {
         Deferred {
-            await retryLoop(
-                policy: policy, clock: clock, verdict: { RetryVerdict.of($0, retryIf: retryIf) }
-            ) { await self.execute() }
+            await self.scope.executing {
+                await retryLoop(
+                    policy: policy, clock: clock, verdict: { RetryVerdict.of($0, retryIf: retryIf) }
+                ) { await self.execute(registered: true) }
+            }
         }
     }
 }

@@ -48,7 +48,8 @@ extension Deferred where Value: Sendable {
     }
 
     /// Waits `duration` on `clock`, then runs the work. A cancellation during the wait ends the
-    /// wait at once; the work then starts in a cancelled task and should end at once.
+    /// wait at once; the work then starts in a cancelled task and should end at once. Cancelling this
+    /// deferred (the source) cancels the delayed runs, in their wait or their work.
     ///
     /// ```swift
     /// let later = Deferred { await ping() }.delayed(by: .seconds(1), clock: ContinuousClock())
@@ -58,9 +59,12 @@ extension Deferred where Value: Sendable {
     ///   - clock: The clock to wait on.
     /// - Returns: A deferred that waits, then runs this one.
     public func delayed<C: Clock>(by duration: C.Duration, clock: C) -> Deferred {
+        // The wait and the work are one run of this deferred: its `cancel()` ends either.
         Deferred {
-            try? await clock.sleep(for: duration)
-            return await self.execute()
+            await self.scope.executing {
+                try? await clock.sleep(for: duration)
+                return await self.execute(registered: true)
+            }
         }
     }
 }

@@ -30,7 +30,9 @@ public func sequence<Value: Sendable>(
 ///   - elements: The inputs.
 ///   - maxConcurrency: How many may run at once; `nil` for no limit.
 ///   - transform: Builds the deferred for an element.
-/// - Returns: A deferred producing the values in the order of `elements`.
+/// - Returns: A deferred producing the values in the order of `elements`; cancelling it cancels
+///   every running child and starts no other (the cancelled run's array then holds only the values
+///   produced, in order, and is shorter than `elements`).
 /// - Complexity: One task for each deferred with work; a ready value (`Deferred.pure`) needs none.
 @inlinable
 public func traverse<Element: Sendable, Value: Sendable>(
@@ -62,7 +64,8 @@ public func traverse<Element: Sendable, Value: Sendable>(
                 group.addTask { (index, await deferred.execute()) }
                 next += 1
             }
-            while next < pending.count, next < limit { startNext() }
+            // A run cancelled before it begins starts nothing.
+            while next < pending.count, next < limit, !Task.isCancelled { startNext() }
             while let (index, value) = await group.next() {
                 values[index] = value
                 if next < pending.count, !Task.isCancelled { startNext() }

@@ -39,7 +39,8 @@ public final class DeferredRun: @unchecked Sendable {
         task?.cancel()
     }
 
-    /// Whether ``cancel()`` was called before the run completed.
+    /// Whether the run was cancelled before it completed: by ``cancel()``, by ``Deferred/cancel()``,
+    /// or by cancelling a deferred it runs.
     ///
     /// ```swift
     /// let run = deferred.run { _ in }
@@ -60,12 +61,15 @@ public final class DeferredRun: @unchecked Sendable {
         if cancelled { task.cancel() }
     }
 
-    /// Marks the run complete; returns whether it was cancelled first. Called once, by the run's task.
+    /// Marks the run complete; returns whether it was cancelled first — through ``cancel()``, or, when
+    /// `taskCancelled`, through a scope that cancelled its task directly (a shared inner deferred of a
+    /// `flatMap`, the source of a `retrying`). Called once, by the run's task.
     @usableFromInline
-    func finish() -> Bool {
+    func finish(taskCancelled: Bool) -> Bool {
         lock.withLock {
             state.isFinished = true
             state.task = nil
+            if taskCancelled { state.isCancelled = true }
             return state.isCancelled
         }
     }
@@ -157,7 +161,8 @@ extension Deferred {
         let id = scope.register(handle)
         let task = Task.onInheritedExecutor {
             let value = await execute(registered: true)
-            if !handle.finish() {
+            // The task is its own (unstructured), so only a cancellation of this run cancels it.
+            if !handle.finish(taskCancelled: Task.isCancelled) {
                 callback(value)
             } else {
                 Self.reportCancelled(value, to: callback)

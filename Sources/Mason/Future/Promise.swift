@@ -3,7 +3,9 @@
 /// Create a promise, hand it out as a ``Future``, and call ``resolve(with:)`` or ``reject(with:)``
 /// when the work finishes. Only the first resolution counts: later calls are ignored and return
 /// `false`, so racing resolvers (a response and a timeout, say) are safe. The stored observers run on
-/// the resolving thread, inside that call, in registration order.
+/// the resolving thread, inside that call, in registration order (a resolution nested more than 64
+/// deep in other futures' callbacks runs them right after the outermost callback returns: see
+/// ``Future``).
 ///
 /// ```swift
 /// func request(_ endpoint: Endpoint) -> Future<Data> {
@@ -40,7 +42,8 @@ public final class Promise<Value: Sendable>: Future<Value>, @unchecked Sendable 
     /// Resolves the promise with `value`, if it is still pending, and calls its observers.
     ///
     /// The stored observers run on the calling thread before this method returns, in registration
-    /// order.
+    /// order — unless this call is nested more than 64 deep in other futures' callbacks: then they run
+    /// right after the outermost callback on this thread returns (see ``Future``).
     ///
     /// ```swift
     /// let promise = Promise<Int>()

@@ -217,10 +217,39 @@ import Testing
     }
 
     @Test func cancellingBeforeARunDoesNotCancelLaterRuns() async {
-        let probe = WorkProbe()
-        let deferred = probe.instant(5)
+        let deferred = Deferred { Task.isCancelled ? -1 : 5 }.map { $0 }
         deferred.cancel()
         #expect(await deferred.value == 5)
+        let inbox = Inbox<Int>()
+        let run = deferred.run(inbox.receive)
+        await inbox.waitFor(1)
+        #expect(inbox.values == [5])
+        #expect(!run.isCancelled)
+    }
+
+    @Test func cancellingASharedInnerDeferredReportsTheCancellationToTheRun() async {
+        let probe = WorkProbe()
+        let inner = probe.sleeper()
+        let chain = Deferred.pure(1).flatMap { _ in inner }.map { n -> Result<Int, APIError> in .success(n) }
+        let inbox = Inbox<Result<Int, APIError>>()
+        let run = chain.run(inbox.receive)
+        await probe.waitUntilStarted(1)
+        inner.cancel()
+        await inbox.waitFor(1)
+        #expect(inbox.values == [.failure(.cancelled)])  // not the success the work made after the cancel
+        #expect(run.isCancelled)
+    }
+
+    @Test func aTraverseCancelledBeforeItBeginsStartsNoChild() async {
+        let probe = WorkProbe()
+        for maxConcurrency in [2, nil] {
+            let task = Task { () async -> [Int] in
+                withUnsafeCurrentTask { $0?.cancel() }
+                return await traverse(Array(0..<10), maxConcurrency: maxConcurrency) { _ in probe.sleeper() }.value
+            }
+            #expect(await task.value.isEmpty)
+        }
+        #expect(probe.started == 0)
     }
 
     @Test func tenThousandInFlightDeferredsCancelledAtOnceAllEndPromptly() async {

@@ -99,6 +99,40 @@ import Testing
         #expect(clock.sleepers() == 0)
     }
 
+    @Test func cancellingTheSourceDuringTheBackoffWaitEndsTheRetry() async throws {
+        let clock = ManualClock()
+        let flaky = Flaky(failing: 10)
+        let source = flaky.fetch(4)
+        let retrying = source.retrying(RetryPolicy(retries: 5, debounce: .linear(60)), clock: clock)
+        let inbox = Inbox<Result<String, FetchError>>()
+        let run = retrying.run(inbox.receive)
+        try await clock.waitForSleepers(count: 1)
+        source.cancel()  // between attempts: no run of the source is in flight, the retry is
+        #expect(await eventually { !retrying.isRunning })
+        #expect(flaky.count == 1)
+        #expect(inbox.values == [.failure(.unavailable)])
+        #expect(run.isCancelled)
+        #expect(clock.sleepers() == 0)
+    }
+
+    @Test func cancellingTheSourceDuringAnAttemptEndsTheRetryWithoutAnotherAttempt() async throws {
+        let clock = ManualClock()
+        let probe = WorkProbe()
+        let source = probe.sleeper().map { n -> Result<Int, FetchError> in
+            n < 0 ? .failure(.unavailable) : .success(n)
+        }
+        let retrying = source.retrying(RetryPolicy(retries: 3, debounce: .linear(1)), clock: clock)
+        let inbox = Inbox<Result<Int, FetchError>>()
+        retrying.run(inbox.receive)
+        await probe.waitUntilStarted(1)
+        source.cancel()
+        await probe.waitUntilCancelled(1)
+        #expect(await eventually { !retrying.isRunning })
+        #expect(probe.started == 1)
+        #expect(inbox.values == [.failure(.unavailable)])
+        #expect(clock.sleepers() == 0)
+    }
+
     @Test func eitherDeferredsRetryTheirLeftValues() async throws {
         let clock = ManualClock()
         let attempts = Locked(0)
@@ -169,5 +203,21 @@ import Testing
         try await clock.waitForSleepers(count: 1)
         clock.advance(by: .seconds(1))
         #expect(await ticking.value == "tick")
+    }
+
+    @Test func cancellingTheSourceDuringTheWaitEndsADelayedRun() async throws {
+        let clock = ManualClock()
+        let probe = WorkProbe()
+        let source = probe.sleeper()
+        let later = source.delayed(by: .seconds(10), clock: clock)
+        let inbox = Inbox<Int>()
+        let run = later.run(inbox.receive)
+        try await clock.waitForSleepers(count: 1)
+        source.cancel()
+        #expect(await eventually { !later.isRunning })
+        #expect(run.isCancelled)
+        #expect(inbox.values.isEmpty)  // an `Int` cannot say "cancelled": no callback
+        #expect(probe.finished == 0)
+        #expect(clock.sleepers() == 0)
     }
 }

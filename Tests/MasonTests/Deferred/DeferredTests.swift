@@ -84,6 +84,24 @@ import Testing
         #expect(cancelled.values == [true])
     }
 
+    @Test func callbackInitialiserStopsWorkRegisteredAfterAnEarlyCancel() async {
+        // Cancelled before the run began: `onCancel` comes after `register`, so it has work to stop.
+        let pending = Locked<(@Sendable (Int) -> Void)?>(nil)
+        let cancels = Locked(0)
+        let deferred = Deferred<Int>(
+            { done in pending.withLock { $0 = done } },
+            onCancel: {
+                cancels.withLock { $0 += 1 }
+                pending.withLock { $0 }?(-1)
+            })
+        let task = Task { () async -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await deferred.value
+        }
+        #expect(await task.value == -1)
+        #expect(cancels.withLock { $0 } == 1)
+    }
+
     @Test func ioBridgesBothWays() async {
         let fromIO = Deferred(io: IO { 21 }).map { $0 * 2 }
         #expect(await fromIO.value == 42)
@@ -117,6 +135,16 @@ import Testing
     @Test func aCancelledRunRejectsTheFutureWithCancellationError() async {
         let probe = WorkProbe()
         let deferred = probe.sleeper()
+        let future = deferred.future()
+        await probe.waitUntilStarted(1)
+        deferred.cancel()
+        await #expect(throws: CancellationError.self) { try await future.value }
+    }
+
+    @Test func aCancelledRunOfAResultWhoseFailureCannotSayCancelledStillSettlesItsFuture() async {
+        let probe = WorkProbe()
+        // The work succeeds even when cancelled (-1); `LoadError` has no cancellation case.
+        let deferred = probe.sleeper().map { n -> Result<Int, LoadError> in .success(n) }
         let future = deferred.future()
         await probe.waitUntilStarted(1)
         deferred.cancel()
