@@ -57,13 +57,16 @@ public final class Main<State: Sendable>: Sendable {
 
     /// Cancels the task of the output `token` identifies, if its handler is still running: the
     /// handler's work stops (a `Task.sleep`, a request on a cancellable transport), and what it throws
-    /// — usually `CancellationError` — reaches the pure function as `io.failure(forToken:)`.
+    /// — usually `CancellationError` — reaches the pure function as `io.failure(forToken:)`. An output
+    /// still waiting under its ``OutputPolicy`` never starts; the pure function gets `CancellationError`.
+    /// An output whose handler has returned is left alone, even while the handler holds its input
+    /// closure (see ``IOHandling``).
     ///
     /// ```swift
     /// main.cancel(state.pendingRequest)
     /// ```
     /// - Parameter token: The output's token.
-    /// - Returns: Whether a running handler was found.
+    /// - Returns: Whether the output was found running or waiting to run.
     @discardableResult
     public func cancel<K: IOType>(_ token: IOToken<K>) -> Bool {
         loop.core.cancel(tokenID: token.id)

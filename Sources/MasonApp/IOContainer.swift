@@ -185,8 +185,8 @@ public struct IOContainer<each Kind: IOType>: Sendable {
 
     /// A copy that asks the loop to cancel the output `token` identifies, after this run: its handler's
     /// task is cancelled (or, if it waits under a policy, it never starts), and the pure function gets
-    /// what the handler throws — usually `CancellationError` — for that token. An output that already
-    /// ended is left alone.
+    /// what the handler throws — usually `CancellationError` — for that token. An output whose handler
+    /// has returned is left alone, even while the handler holds its input closure (see ``IOHandling``).
     ///
     /// ```swift
     /// guard io.input(of: ConsoleIO.self) != .line("q") else { return (state, io.cancelling(state.refreshTimer)) }

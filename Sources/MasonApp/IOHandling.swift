@@ -6,11 +6,18 @@
 /// runs **or** while the `inputClosure` it was given is still held (a timer that has not fired, a
 /// listener). A throw from `handle` becomes an input to the pure function (`io.failure(forToken:)`).
 ///
+/// Cancelling an output (`io.cancel(token)`, ``Main/cancel(_:)``) cancels the task `handle` runs in,
+/// so it reaches an output only while `handle` runs. The seed's style below — return at once, keep
+/// `inputClosure` — makes an output that cannot be cancelled once `handle` has returned: the cancel
+/// does nothing, the app runs on until the closure is released, and the input still arrives. For an
+/// output that can be cancelled, await the work inside `handle`, as ``TimersHandler`` does.
+///
 /// ```swift
 /// final class TimerIOHandler: IOHandling {
 ///     typealias IO = TimerIO
 ///     func handle(output: IO.Output, token: IOToken<IO>, inputClosure: @escaping @Sendable (IO.Input) -> Void) {
 ///         guard case let .addTimer(milliseconds) = output else { return }
+///         // Returns at once: this timer cannot be cancelled (see above).
 ///         queue.asyncAfter(deadline: .now() + .milliseconds(Int(milliseconds))) { inputClosure(.timerFired) }
 ///     }
 ///     private let queue = DispatchQueue(label: "TimerIOHandler.queue", attributes: .concurrent)

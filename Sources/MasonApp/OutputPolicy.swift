@@ -3,24 +3,33 @@
 ///
 /// A handler gives its kind's policy (``IOHandling/outputPolicy``, `.concurrent` unless it says
 /// otherwise); one output can ask for another (`io.addingOutput(_:for:policy:)`). The limits count the
-/// outputs of one kind whose handler is running; an output that waits keeps the app running.
+/// outputs of one kind whose handler is running (a cancelled one until its handler returns). An output
+/// starts as soon as fewer run than its own limit allows, whatever waits — a `.concurrent` output
+/// never queues behind a `.serial` one; the outputs that wait start in the order they came, each as
+/// soon as it fits. An output that waits keeps the app running. Outputs of different kinds never wait
+/// for each other.
 ///
 /// ```swift
 /// // A search box: only the latest query's request matters.
 /// let (next, token) = io.addingOutput(.search(query), for: SearchIO.self, policy: .latestWins)
 /// ```
 public enum OutputPolicy: Sendable, Hashable {
-    /// Starts at once, whatever else runs (the default, and the seed's behaviour).
+    /// Starts at once, whatever else runs or waits (the default, and the seed's behaviour).
     case concurrent
-    /// Cancels every output of its kind still running or waiting, then starts: each cancelled one
-    /// reaches the pure function as a `CancellationError` for its token.
+    /// Cancels every output of its kind still running or waiting, then starts. A waiting one reaches
+    /// the pure function as `CancellationError` for its token; a running one as whatever its handler
+    /// throws when cancelled (`CancellationError` from a `Task.sleep`, `.canceledByUser` from
+    /// `HTTPIOHandler`), or as its usual input if the handler finishes anyway. So tell a superseded
+    /// output by its token, not by the error's type.
     case latestWins
-    /// Runs after the outputs of its kind before it, one at a time, in order: `.atMost(1)`.
+    /// Starts when no other output of its kind runs, after those of its kind waiting before it: one at
+    /// a time, in order. `.atMost(1)`.
     case serial
     /// Is dropped if an output of its kind is running or waiting: the pure function gets
     /// ``OutputDropped`` for its token.
     case dropNew
-    /// Starts when fewer than `limit` outputs of its kind run (at least one); waits in order otherwise.
+    /// Starts when fewer than `limit` outputs of its kind run (at least one), even while stricter ones
+    /// wait; otherwise waits, in order.
     case atMost(Int)
 
     /// How many outputs of the kind may run when this one starts.

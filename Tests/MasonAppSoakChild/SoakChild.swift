@@ -10,8 +10,8 @@ import Glibc
 #endif
 
 // The soak test's child: sends `inputs` (argument 1) inputs to an app whose update only counts them,
-// one sender, in batches of a million; after each batch has been run (and a ping after it, so that
-// the loop has let go of the batch), prints the resident set size.
+// one sender, in batches of a million (the last one may be smaller); after each batch has been run
+// (and a ping after it, so that the loop has let go of the batch), prints the resident set size.
 // Alone in its process, so nothing else moves the figure.
 
 enum NumberIO: IOType {
@@ -53,7 +53,8 @@ let main = MainFactory.createMain(
         guard io.hasInput else { return (0, io.addingOutput(.holdOpen, for: NumberIO.self).io) }
         if io.input(of: NumberIO.self) == -1 { return (count, io.addingOutput(.checkpoint, for: NumberIO.self).io) }
         let count = count + 1
-        guard count.isMultiple(of: batch) else { return (count, io) }
+        // The last input ends a batch too, full or not: the sender waits for that checkpoint.
+        guard count.isMultiple(of: batch) || count == inputs else { return (count, io) }
         return (count, io.addingOutput(.checkpoint, for: NumberIO.self).io)
     },
     initialState: 0,

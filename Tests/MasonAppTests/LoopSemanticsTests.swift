@@ -22,13 +22,18 @@ import Testing
         enum Output { case wait }
     }
 
+    /// Waits on its own gate: one per app, so that a repeated test starts with it closed.
     final class GateIOHandler: IOHandling {
         typealias IO = GateIO
-        static let gate = Gate()
+        let gate: Gate
+
+        init(gate: Gate) { self.gate = gate }
+        convenience init() { self.init(gate: Gate()) }
+
         func handle(
             output: GateIO.Output, token: IOToken<GateIO>, inputClosure: @escaping @Sendable (GateIO.Input) -> Void
         ) async {
-            await Self.gate.wait()
+            await gate.wait()
             inputClosure(.opened)
         }
     }
@@ -126,18 +131,21 @@ import Testing
     }
 
     @Test func sixteenThreadsSendAtOnceAndEachSendersOrderIsKept() async {
-        let gate = GateIOHandler.gate
+        let gate = Gate()
         let main = MainFactory.createMain(
             topLevelFunction: Self.recorder(holdOpen: true),
             initialState: [],
-            handlerTypes: (NumberIOHandler.self, GateIOHandler.self)
+            handlers: NumberIOHandler(), GateIOHandler(gate: gate)
         )
         main.start()
+        let refused = Locked<Int>(0)
         let done = DispatchGroup()
         for sender in 0..<16 {
             done.enter()
             let thread = Thread {
-                for index in 0..<1_000 { main.send(sender * 1_000 + index, as: NumberIO.self) }
+                for index in 0..<1_000 where !main.send(sender * 1_000 + index, as: NumberIO.self) {
+                    refused.withLock { $0 += 1 }
+                }
                 done.leave()
             }
             thread.start()
@@ -147,6 +155,7 @@ import Testing
         }
         gate.open()
         let numbers = await main.run()
+        #expect(refused.withLock { $0 } == 0, "the gate held the app open until every sender was done")
         #expect(numbers.count == 16_000)
         for sender in 0..<16 {
             let mine = numbers.filter { $0 / 1_000 == sender }

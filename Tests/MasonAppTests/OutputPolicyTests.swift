@@ -77,6 +77,30 @@ import Testing
         var done: [Int] = []
         var cancelled: [Int] = []
         var dropped: [Int] = []
+        var interrupted: [Int] = []
+    }
+
+    /// What ``InterruptibleHandler`` throws when its output is cancelled.
+    struct Interrupted: Error {}
+
+    /// Job 0 runs until cancelled and then throws ``Interrupted`` (as `HTTPIOHandler` throws
+    /// `.canceledByUser`); any other job finishes at once.
+    final class InterruptibleHandler: IOHandling {
+        typealias IO = JobIO
+        let started = AsyncStream<Int>.makeStream()
+
+        func handle(
+            output: JobIO.Output, token: IOToken<JobIO>, inputClosure: @escaping @Sendable (JobIO.Input) -> Void
+        )
+            async throws
+        {
+            guard case .job(let id) = output else { return }
+            started.continuation.yield(id)
+            if id == 0 {
+                do { try await Task.sleep(for: .seconds(600)) } catch { throw Interrupted() }
+            }
+            inputClosure(.done(id))
+        }
     }
 
     /// Starts jobs `0..<count` at once under `policy`, then records how each ended.
@@ -106,6 +130,7 @@ import Testing
             if io.input(forToken: token) != nil { ledger.done.append(id) }
             if io.failure(forToken: token) is CancellationError { ledger.cancelled.append(id) }
             if io.failure(forToken: token) is OutputDropped { ledger.dropped.append(id) }
+            if io.failure(forToken: token) is Interrupted { ledger.interrupted.append(id) }
         }
     }
 
@@ -180,6 +205,109 @@ import Testing
         let ledger = await main.run()
         #expect(ledger.cancelled.sorted() == [0, 1])
         #expect(ledger.done == [2])
+    }
+
+    /// Jobs 0 and 1 go `.serial` (job 0 running, job 1 waiting for it), then an `.start(n)` input adds
+    /// job `n` with `.latestWins`.
+    static func aSerialQueueThenLatestWins(_ ledger: Ledger, _ io: IOContainer<JobIO>) -> (Ledger, IOContainer<JobIO>) {
+        var ledger = ledger
+        var io = io
+        guard io.hasInput else {
+            ledger.tokens[io.addOutput(.job(0), for: JobIO.self, policy: .serial)] = 0
+            ledger.tokens[io.addOutput(.job(1), for: JobIO.self, policy: .serial)] = 1
+            return (ledger, io)
+        }
+        if let id = io.input(of: Int.self, as: JobIO.self) {
+            ledger.tokens[io.addOutput(.job(id), for: JobIO.self, policy: .latestWins)] = id
+            return (ledger, io)
+        }
+        record(io, in: &ledger)
+        return (ledger, io)
+    }
+
+    @Test func latestWinsGivesAWaitingOutputCancellationErrorAndARunningOneWhatItsHandlerThrows() async {
+        let handler = InterruptibleHandler()
+        let main = MainFactory.createMain(
+            topLevelFunction: Self.aSerialQueueThenLatestWins, initialState: Ledger(), handlers: handler)
+        main.start()
+        var started = handler.started.stream.makeAsyncIterator()
+        #expect(await started.next() == 0)
+        main.send(.start(2), as: JobIO.self)
+        let ledger = await main.run()
+        #expect(ledger.interrupted == [0], "the running one: what its handler threw")
+        #expect(ledger.cancelled == [1], "the waiting one: CancellationError")
+        #expect(ledger.done == [2])
+    }
+
+    /// Job 0 (`.serial`) runs until job 2 has started; job 1 (`.serial`) waits for it; job 2 comes
+    /// last, with `policy`.
+    static func aSerialQueueThen(_ policy: OutputPolicy) -> (Ledger, IOContainer<JobIO>) -> (
+        Ledger, IOContainer<JobIO>
+    ) {
+        { ledger, io in
+            var ledger = ledger
+            var io = io
+            guard io.hasInput else {
+                ledger.tokens[io.addOutput(.job(0), for: JobIO.self, policy: .serial)] = 0
+                ledger.tokens[io.addOutput(.job(1), for: JobIO.self, policy: .serial)] = 1
+                ledger.tokens[io.addOutput(.job(2), for: JobIO.self, policy: policy)] = 2
+                return (ledger, io)
+            }
+            record(io, in: &ledger)
+            return (ledger, io)
+        }
+    }
+
+    // Before the fix job 2 queued behind job 1, so job 0 waited for it forever: the time limit fails it.
+    @Test(.timeLimit(.minutes(1)), arguments: [OutputPolicy.concurrent, .atMost(2)])
+    func anOutputThatFitsStartsAtOnceWhileAStricterOneWaits(policy: OutputPolicy) async {
+        let gate = Gate()
+        let probe = ProbeHandler(gates: [0: gate], finishing: [1, 2])
+        let main = MainFactory.createMain(
+            topLevelFunction: Self.aSerialQueueThen(policy), initialState: Ledger(), handlers: probe)
+        main.start()
+        var started = probe.started.stream.makeAsyncIterator()
+        #expect(await started.next() == 0)
+        #expect(await started.next() == 2, "job 2 starts while job 0 still runs and job 1 waits")
+        gate.open()
+        #expect(await started.next() == 1)
+        let ledger = await main.run()
+        #expect(ledger.done.sorted() == [0, 1, 2])
+        #expect(probe.order == [0, 2, 1])
+    }
+
+    @Test func cancellingAWaitingOutputLeavesTheRestOfItsQueueInOrder() async {
+        let gate = Gate()
+        let probe = ProbeHandler(gates: [0: gate], finishing: [2, 3])
+        let sawCancel = AsyncStream<Void>.makeStream()
+        let function: (Ledger, IOContainer<JobIO>) -> (Ledger, IOContainer<JobIO>) = { ledger, io in
+            var ledger = ledger
+            var io = io
+            guard io.hasInput else {
+                for id in 0..<4 { ledger.tokens[io.addOutput(.job(id), for: JobIO.self, policy: .serial)] = id }
+                return (ledger, io)
+            }
+            if io.input(of: Int.self, as: JobIO.self) == -1 {
+                io.cancel(ledger.tokens.first { $0.value == 1 }?.key)
+                return (ledger, io)
+            }
+            Self.record(io, in: &ledger)
+            if ledger.cancelled == [1] { sawCancel.continuation.yield() }
+            return (ledger, io)
+        }
+        let main = MainFactory.createMain(topLevelFunction: function, initialState: Ledger(), handlers: probe)
+        main.start()
+        var started = probe.started.stream.makeAsyncIterator()
+        #expect(await started.next() == 0)
+        main.send(.start(-1), as: JobIO.self)
+        var cancels = sawCancel.stream.makeAsyncIterator()
+        await cancels.next()
+        gate.open()
+        let ledger = await main.run()
+        #expect(ledger.cancelled == [1])
+        #expect(ledger.done == [0, 2, 3])
+        #expect(probe.order == [0, 2, 3])
+        #expect(probe.mostAtOnce == 1)
     }
 
     @Test func dropNewDropsAnOutputWhileOneOfItsKindRuns() async {

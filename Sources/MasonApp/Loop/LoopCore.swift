@@ -97,8 +97,7 @@ final class LoopCore: @unchecked Sendable {
             return admission
         case .latestWins:
             admission.cancelled = shared.running.runs.filter { $0.lane == lane }
-            admission.superseded = shared.lanes[lane].waiting
-            shared.lanes[lane].waiting = []
+            admission.superseded = shared.lanes[lane].removeAllWaiting()
         default:
             break
         }
@@ -114,21 +113,19 @@ final class LoopCore: @unchecked Sendable {
         let ready = withShared { shared in
             shared.running.remove(run.tokenID)
             let ready = shared.lanes[run.lane].release()
-            for next in ready { shared.running.insert(next) }
-            return ready
+            return shared.register(ready)
         }
         for next in ready { next.start() }
     }
 
-    /// Cancels the output numbered `tokenID`: its running task, or its place in a queue.
+    /// Cancels the output numbered `tokenID`: its running task, or its place in a queue. (Taking a
+    /// waiting run out of its lane lets nothing start: no waiting run fits, and it frees no room.)
     func cancel(tokenID: UInt64) -> Bool {
         let (running, waiting): (OutputRun?, OutputRun?) = withShared { shared in
             if let running = shared.running[tokenID] { return (running, nil) }
             for lane in shared.lanes.indices {
-                guard let index = shared.lanes[lane].waiting.firstIndex(where: { $0.tokenID == tokenID }) else {
-                    continue
-                }
-                return (nil, shared.lanes[lane].waiting.remove(at: index))
+                guard let waiting = shared.lanes[lane].removeWaiting(tokenID: tokenID) else { continue }
+                return (nil, waiting)
             }
             return (nil, nil)
         }
@@ -186,6 +183,13 @@ struct LoopShared {
     /// stream of inputs does not grow a new array for every batch.
     var spare: [Delivery] = []
 
+    /// Registers `ready`, runs just taken out of a lane's queue, as running, and hands them back: the
+    /// caller starts them outside the lock.
+    mutating func register(_ ready: [OutputRun]) -> [OutputRun] {
+        for next in ready { running.insert(next) }
+        return ready
+    }
+
     /// The queue, taken; the spare array is the queue now.
     mutating func takeQueue() -> [Delivery] {
         var batch: [Delivery] = []
@@ -196,30 +200,68 @@ struct LoopShared {
 }
 
 /// The outputs of one kind whose handler runs, and those waiting for their policy's limit.
+///
+/// The rule (``OutputPolicy``'s): an output starts as soon as fewer outputs of its kind run than its
+/// limit allows, whatever waits — so a `.concurrent` one never queues behind a `.serial` one — and the
+/// outputs that wait start in the order they came, each as soon as it fits. Every waiting run is
+/// therefore one that does not fit: `takeReady()` restores that after a change.
 struct Lane {
+    /// The outputs started and not yet finished (a cancelled one counts until its handler returns).
     var running = 0
-    var waiting: [OutputRun] = []
+    /// The outputs that did not fit, in arrival order.
+    private(set) var waiting: [OutputRun] = []
+    /// At least the largest limit in `waiting`, 0 when it is empty: no waiting run fits once `running`
+    /// reaches it, so a lane with nothing waiting (the common case) is done in one comparison, and a
+    /// queue of `.serial` outputs is not walked to its end for each one that starts.
+    private var waitingLimit = 0
 
     /// Whether `run` may start now (it is then counted); if not, it waits, in order.
     mutating func admit(_ run: OutputRun) -> Bool {
-        guard waiting.isEmpty, running < run.limit else {
+        guard running < run.limit else {
             waiting.append(run)
+            waitingLimit = max(waitingLimit, run.limit)
             return false
         }
         running += 1
         return true
     }
 
-    /// An output of the lane ended: the waiting ones that may start now (counted).
+    /// An output of the lane ended: the waiting runs that may start now (counted).
     mutating func release() -> [OutputRun] {
         running -= 1
+        return takeReady()
+    }
+
+    /// The waiting runs that fit now, in order, taken out of the queue and counted.
+    /// - Complexity: O(1) when nothing waits or nothing fits; O(*n*) in the queue's length otherwise.
+    mutating func takeReady() -> [OutputRun] {
+        guard running < waitingLimit else { return [] }
         var ready: [OutputRun] = []
-        while let next = waiting.first, running < next.limit {
-            waiting.removeFirst()
-            running += 1
-            ready.append(next)
+        var index = 0
+        while index < waiting.count, running < waitingLimit {
+            if running < waiting[index].limit {
+                ready.append(waiting.remove(at: index))
+                running += 1
+            } else {
+                index += 1
+            }
         }
+        if waiting.isEmpty { waitingLimit = 0 }
         return ready
+    }
+
+    /// Takes the waiting run numbered `tokenID` out of the queue, if it is there.
+    mutating func removeWaiting(tokenID: UInt64) -> OutputRun? {
+        guard let index = waiting.firstIndex(where: { $0.tokenID == tokenID }) else { return nil }
+        defer { if waiting.isEmpty { waitingLimit = 0 } }
+        return waiting.remove(at: index)
+    }
+
+    /// Empties the queue (`.latestWins`), returning what waited.
+    mutating func removeAllWaiting() -> [OutputRun] {
+        waitingLimit = 0
+        defer { waiting = [] }
+        return waiting
     }
 }
 

@@ -38,26 +38,39 @@ import Testing
         #expect(written.withLock { $0 } == expected)
     }
 
+    /// What became of the read ``quittingCancelsAReadThatBlocks`` cancels.
+    struct Quit: Sendable, Equatable {
+        var read: IOToken<ConsoleInputIO>?
+        var readCancelled = false
+        var lines: [ConsoleInputIO.Input] = []
+    }
+
     @Test func quittingCancelsAReadThatBlocks() async {
         let reader = Gate()
-        let function: (Bool, IO) -> (Bool, IO) = { asked, io in
+        let function: (Quit, IO) -> (Quit, IO) = { quit, io in
+            var quit = quit
             var io = io
-            guard asked else {
-                let read = io.addOutput(.readLine, for: ConsoleInputIO.self)
-                io.cancel(read)
-                return (true, io)
+            guard let read = quit.read else {
+                quit.read = io.addOutput(.readLine, for: ConsoleInputIO.self)
+                io.cancel(quit.read)
+                return (quit, io)
             }
-            return (asked, io)
+            if io.failure(forToken: read) is CancellationError { quit.readCancelled = true }
+            if let line = io.input(forToken: read) { quit.lines.append(line) }
+            return (quit, io)
         }
         // The read blocks its own thread until the gate opens, after the app has ended.
         let main = MainFactory.createMain(
-            topLevelFunction: function, initialState: false,
+            topLevelFunction: function, initialState: Quit(),
             handlers: ConsoleOutputHandler { _ in },
             ConsoleInputHandler {
-                reader.waitBlocking(); return "late"
+                reader.waitBlocking()
+                return "late"
             })
-        #expect(await main.run())
+        let quit = await main.run()
         reader.open()
+        #expect(quit.readCancelled, "the pure function heard CancellationError for the read")
+        #expect(quit.lines == [], "and never the line read after it quit")
     }
 }
 
