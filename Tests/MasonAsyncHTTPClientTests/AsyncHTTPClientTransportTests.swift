@@ -178,6 +178,19 @@ import Darwin
         #expect(AsyncHTTPClientTransport.timeout(of: URLRequest(url: Self.url, timeoutInterval: .infinity)) == nil)
     }
 
+    @Test(arguments: [TimeInterval.infinity, .nan, 0, -1, 0.25, 30, 1e9, 2e9, .greatestFiniteMagnitude])
+    func bothTransportsReadATimeoutAlike(timeout: TimeInterval) throws {
+        let request = URLRequest(url: Self.url, timeoutInterval: timeout)
+        let (prepared, deadline) = try URLSessionTransport(configuration: .ephemeral).prepare(request)
+        // FoundationNetworking traps on a timeout it cannot turn into whole milliseconds.
+        try #require((0...1e9).contains(prepared.timeoutInterval), "URLSession is handed \(prepared.timeoutInterval)")
+        // URLSession gets no timeout as the longest one, and a sub-second one as a deadline of its own.
+        let urlSession = deadline ?? .seconds(prepared.timeoutInterval)
+        let asyncHTTPClient =
+            AsyncHTTPClientTransport.timeout(of: request) ?? .seconds(URLSessionTransport.longestTimeout)
+        #expect(urlSession == asyncHTTPClient)
+    }
+
     @Test func theDefaultsAreTheSharedClientAndURLSessionTransportsLimits() {
         let transport = AsyncHTTPClientTransport()
         #expect(transport.client === HTTPClient.shared)

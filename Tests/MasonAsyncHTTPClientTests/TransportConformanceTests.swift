@@ -251,6 +251,24 @@ import Testing
         }
     }
 
+    @Test(arguments: TransportKind.allCases)
+    func aMethodOrAFieldNameThatIsNotATokenIsRejectedWithNothingSent(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let transport = kind.make()
+            let url = server.url("/products/1")
+            let smuggling = Self.request(url) |> method(HTTPMethod("GET /admin HTTP/1.1\r\nHost: internal\r\n\r\nGET"))
+            #expect(await requestAsync(smuggling, transport: transport).value == .failure(.invalidRequest))
+            await #expect(throws: NetworkRequestError.invalidRequest) { try await transport.send(smuggling) }
+            var badName = Self.request(url)
+            badName.setValue("v", forHTTPHeaderField: "X Bad")
+            #expect(await requestAsync(badName, transport: transport).value == .failure(.invalidHeader(field: "X Bad")))
+            await #expect(throws: NetworkRequestError.invalidHeader(field: "X Bad")) {
+                try await transport.send(badName)
+            }
+            #expect(server.requestCount() == 0)
+        }
+    }
+
     @Test(arguments: TransportKind.allCases, [true, false])
     func aBodyOverTheLimitFailsWithBodyTooLarge(kind: TransportKind, declaresLength: Bool) async throws {
         try await LoopbackServer.withRunning { server in
@@ -407,6 +425,24 @@ import Testing
             async let head: Void = exercise(server, .beforeTheHead)
             async let body: Void = exercise(server, .insideTheBody)
             _ = try await (head, body)
+        }
+    }
+
+    /// Timeouts that mean none (zero, negative, NaN, infinite) or that are longer than any wait.
+    static let endlessTimeouts: [TimeInterval] = [.infinity, .nan, 0, -1, .greatestFiniteMagnitude]
+
+    @Test(arguments: TransportKind.allCases, TimeoutSpelling.allCases)
+    func aRequestWithNoTimeoutOrAnEndlessOneIsAnswered(kind: TransportKind, spelling: TimeoutSpelling) async throws {
+        // Before they were capped, these crashed the process on URLSession: FoundationNetworking computes
+        // `Int(timeoutInterval) * 1000`.
+        try await LoopbackServer.withRunning { server in
+            let transport = kind.make()
+            for timeout in Self.endlessTimeouts {
+                let request = spelling.request(server.url("/products/1"), timeout: timeout)
+                let result = await requestAsync(request, transport: transport).value
+                let body = result.map { String(decoding: $0, as: UTF8.self) }
+                #expect(body == .success(#"{"id":1,"name":"Product 1"}"#), "timeout \(timeout)")
+            }
         }
     }
 

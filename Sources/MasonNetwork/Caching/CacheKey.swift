@@ -10,9 +10,13 @@ import Crypto
 /// the response (`Accept`, `Accept-Language`, `Authorization`).
 ///
 /// Two requests with the same key get the same cached response, and ``SingleFlightTransport`` lets
-/// them share one request. Every other header field is ignored. The `Authorization` value is never
-/// kept in clear: the key holds its SHA-256 digest, so two users never share an entry, and a key (in
-/// a log, in a persistent store) reveals no credential.
+/// them share one request. A request whose answer is its own is never cached nor shared: one with a
+/// `Range`, a condition (`If-None-Match`, `If-Modified-Since`, any `If-…` field), a `Cookie` or a
+/// `Proxy-Authorization`. Every other header field is ignored. The `Authorization` value is never
+/// kept in clear: the key holds its SHA-256 digest, so two requests with different `Authorization`
+/// values never share an entry, and a key (in a log, in a persistent store) reveals no credential. A
+/// credential in any other field (an `X-API-Key`, say) does not tell keys apart: send it as
+/// `Authorization`, or give each user a transport and cache of their own.
 ///
 /// ```swift
 /// var request = URLRequest(url: URL(string: "https://api.example.com/profile")!)
@@ -114,9 +118,21 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
         return "\(method) \(url)" + fields.joined()
     }
 
-    /// The key of `request` when its responses may be cached and shared (a `GET` or `HEAD` with a URL).
+    /// The key of `request` when its responses may be cached and shared: a `GET` or `HEAD` with a URL
+    /// and none of the fields that make its answer its own (see `isPersonal(_:)`).
     static func cacheable(_ request: URLRequest) -> CacheKey? {
-        guard let key = CacheKey(request), key.isCacheable else { return nil }
+        guard let key = CacheKey(request), key.isCacheable, !isPersonal(request) else { return nil }
         return key
+    }
+
+    /// Whether `request` carries a field that makes its answer its own, which the key does not hold: a
+    /// `Range` (the answer is a part), a condition (`If-…`: the answer may be a bare 304 or 412), or a
+    /// credential other than `Authorization` (`Cookie`, `Proxy-Authorization`).
+    private static func isPersonal(_ request: URLRequest) -> Bool {
+        guard let fields = request.allHTTPHeaderFields else { return false }
+        return fields.keys.contains { name in
+            let name = name.lowercased()
+            return name.hasPrefix("if-") || name == "range" || name == "cookie" || name == "proxy-authorization"
+        }
     }
 }

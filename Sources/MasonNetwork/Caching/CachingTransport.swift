@@ -6,9 +6,10 @@ public import FoundationNetworking
 /// A transport that answers from a ``ResponseCache`` or from the transport it wraps, as its
 /// ``CachePolicy`` says, and stores cacheable answers.
 ///
-/// Only `GET` and `HEAD` requests use the cache, and only their 2xx answers without
-/// `Cache-Control: no-store` are stored; other requests go to ``base`` untouched (under
-/// ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A response served
+/// Only `GET` and `HEAD` requests use the cache, and only their 200, 203 and 204 answers without
+/// `Cache-Control: no-store` are stored; other requests — and those with a `Range`, an `If-…`
+/// condition, a `Cookie` or a `Proxy-Authorization` (see ``CacheKey``) — go to ``base`` untouched
+/// (under ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A response served
 /// from the cache is rebuilt for the request's URL with an `Age` header field, in whole seconds.
 ///
 /// Cancellation passes through: `CancellationError`, `URLError(.cancelled)` and
@@ -17,6 +18,11 @@ public import FoundationNetworking
 /// started them; ``waitForRevalidations()`` waits for them. Compose with
 /// ``SingleFlightTransport`` below the cache so that concurrent misses and refreshes of one key send
 /// one request. Downloads (``download(_:)``) are forwarded to ``base`` and never cached.
+///
+/// Put ``AuthenticatingTransport`` above the cache, never below it: the key is made from the request as
+/// the cache receives it, so an `Authorization` added below the cache is not in the key, and every
+/// account would share every entry. `base.singleFlight().caching(cache).authenticated(by: authenticator)`
+/// is safe; `base.authenticated(by: authenticator).caching(cache)` is not.
 ///
 /// ```swift
 /// let cache = MemoryResponseCache(timeToLive: .seconds(60))

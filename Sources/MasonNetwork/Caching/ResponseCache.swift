@@ -93,8 +93,9 @@ extension ResponseCache {
     }
 
     /// Stores what a transport returned for `request`, stamped with ``now``, when it may be cached:
-    /// a `GET` or `HEAD` answered with a 2xx status, and neither the request nor the response says
-    /// `Cache-Control: no-store`.
+    /// a `GET` or `HEAD` answered with 200, 203 or 204 (never a 206 partial answer), without `Range`,
+    /// `If-…`, `Cookie` or `Proxy-Authorization` fields (see ``CacheKey``), and neither the request nor
+    /// the response says `Cache-Control: no-store`.
     ///
     /// ```swift
     /// let (data, response) = try await transport.send(request)
@@ -123,7 +124,7 @@ extension ResponseCache {
     /// - Returns: `true` when the response was handed to the cache, `false` when it may not be cached.
     @discardableResult
     public func store(_ data: Data, _ head: ResponseHead, for request: URLRequest) -> Bool {
-        guard let key = CacheKey.cacheable(request), (200..<300).contains(head.statusCode) else { return false }
+        guard let key = CacheKey.cacheable(request), [200, 203, 204].contains(head.statusCode) else { return false }
         let noStoreRequest = request.value(forHTTPHeaderField: "Cache-Control").map(CachedResponse.hasNoStore) ?? false
         let cached = CachedResponse(data: data, head: head, storedAt: now)
         guard !noStoreRequest, !cached.isNoStore else {

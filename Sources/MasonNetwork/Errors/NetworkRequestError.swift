@@ -25,12 +25,14 @@ public import Mason
 /// }
 /// ```
 public enum NetworkRequestError: Error, Sendable, Equatable {
-    /// There was no request to send (FunNetworking's case for a `nil` `URLRequest`), or it had no URL.
+    /// There was no request to send (FunNetworking's case for a `nil` `URLRequest`), it had no URL, or
+    /// its method is not a token (empty, or with a space, CR or LF); the request was not sent.
     case invalidRequest
     /// The URL could not be built; the associated value describes what was given.
     case invalidURL(String)
-    /// A header field's name or value contains a carriage return or line feed, which would let it
-    /// inject further headers; the request was not sent.
+    /// A header field's value contains a carriage return, a line feed or a NUL, which would let it
+    /// inject further headers, or its name is not a token (empty, or with a space, `:`, CR or LF); the
+    /// request was not sent.
     case invalidHeader(field: String)
     /// The request's body could not be encoded; the request was not sent.
     case encodingFailed(type: String, description: String)

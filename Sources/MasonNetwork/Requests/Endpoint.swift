@@ -4,7 +4,8 @@ public import Foundation
 /// "Constructing URLs in Swift", which his functional networking builds on.
 ///
 /// The URL is built with `URLComponents`; when it cannot be (a path that does not start with `/`, an
-/// empty host), ``url`` is `nil` and every request for the endpoint fails at once with
+/// empty host, a scheme that is not a letter followed by letters, digits, `+`, `-` or `.`, a port
+/// outside `0...65535`), ``url`` is `nil` and every request for the endpoint fails at once with
 /// ``NetworkRequestError/invalidURL(_:)``, without sending. `Sendable` and `Hashable`.
 ///
 /// ```swift
@@ -58,9 +59,14 @@ public struct Endpoint: Sendable, Hashable {
     /// Endpoint(host: "example.com", path: "/a", queryItems: [URLQueryItem(name: "q", value: "1 2")]).url
     /// // https://example.com/a?q=1%202
     /// Endpoint(host: "example.com", path: "no-slash").url   // nil
+    /// Endpoint(scheme: "https ", host: "example.com", path: "/a").url   // nil
+    /// Endpoint(host: "example.com", port: 70_000, path: "/a").url      // nil
     /// ```
     public var url: URL? {
-        guard !host.isEmpty else { return nil }
+        // Checked before they are set: `URLComponents` ends the process for an invalid scheme or port.
+        guard !host.isEmpty, Self.isValidScheme(scheme), port.map({ (0...65_535).contains($0) }) ?? true else {
+            return nil
+        }
         var components = URLComponents()
         components.scheme = scheme
         components.host = host
@@ -68,6 +74,17 @@ public struct Endpoint: Sendable, Hashable {
         components.path = path
         components.queryItems = queryItems.isEmpty ? nil : queryItems
         return components.url
+    }
+
+    /// Whether `scheme` is a URL scheme (RFC 3986): `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, in
+    /// ASCII.
+    private static func isValidScheme(_ scheme: String) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard let first = scheme.utf8.first, isLetter(first) else { return false }
+        return scheme.utf8.dropFirst().allSatisfy { byte in
+            isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+        }
     }
 
     /// A description of the endpoint for ``NetworkRequestError/invalidURL(_:)``, built without

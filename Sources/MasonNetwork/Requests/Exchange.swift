@@ -12,7 +12,8 @@ import FoundationNetworking
 /// ``validateRequest(_:)`` rejects it (here, or in a transport that runs it itself), or when the
 /// calling task is already cancelled (``NetworkRequestError/canceledByUser``). A task cancelled while
 /// the request was in flight gets ``NetworkRequestError/canceledByUser`` too, even from a transport
-/// that answered anyway: a cancelled request has one answer, however it is run.
+/// that answered anyway or failed with another error: a cancelled request has one answer, however it
+/// is run.
 /// The response arrives as a ``ResponseHead``: an `HTTPURLResponse` is built only by the callers
 /// that hand one out.
 func exchange(
@@ -28,12 +29,14 @@ func exchange(
         if Task.isCancelled { return .failure(.canceledByUser) }
         return validateResponse(answer)
     } catch {
+        if Task.isCancelled { return .failure(.canceledByUser) }
         return .failure(NetworkRequestError(error))
     }
 }
 
 /// Downloads the body of the answer to `request` through `transport` into a file and validates the
-/// answer; for a rejected status the body is read back into the error and the file is removed.
+/// answer; for a rejected status the body is read back into the error and the file is removed. A
+/// cancelled download answers ``NetworkRequestError/canceledByUser``, as `exchange(_:transport:)` does.
 func downloadExchange(
     _ request: URLRequest?, transport: any Transport
 ) async -> Result<(URL, HTTPURLResponse), NetworkRequestError> {
@@ -44,6 +47,10 @@ func downloadExchange(
     }
     do {
         let (file, response) = try await transport.download(prepared)
+        if Task.isCancelled {
+            try? FileManager.default.removeItem(at: file)
+            return .failure(.canceledByUser)
+        }
         guard (200..<300).contains(response.statusCode) else {
             let body = (try? Data(contentsOf: file)) ?? Data()
             try? FileManager.default.removeItem(at: file)
@@ -51,6 +58,7 @@ func downloadExchange(
         }
         return .success((file, response))
     } catch {
+        if Task.isCancelled { return .failure(.canceledByUser) }
         return .failure(NetworkRequestError(error))
     }
 }

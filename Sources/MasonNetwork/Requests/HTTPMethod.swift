@@ -7,7 +7,9 @@ public import Foundation
 
 /// An HTTP request method.
 ///
-/// A string in a type: `HTTPMethod("PROPFIND")` or a string literal works for any method.
+/// A string in a type: `HTTPMethod("PROPFIND")` or a string literal works for any method. A name that
+/// is not an RFC 9110 token (empty, or with a space, CR or LF) makes the request fail with
+/// ``NetworkRequestError/invalidRequest`` before it is sent (see ``validateRequest(_:)``).
 ///
 /// ```swift
 /// HTTPMethod.post.rawValue       // "POST"

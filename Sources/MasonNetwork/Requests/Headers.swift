@@ -12,8 +12,9 @@ public import Foundation
 
 /// Sets one header field of a request: FunNetworking's `setHeader(_:for:)`.
 ///
-/// A value already set for the field is replaced. A name or value containing CR, LF or NUL is not
-/// set: the request records the failure and is rejected before it is sent, with
+/// A value already set for the field is replaced. A value containing CR, LF or NUL, or a name that is
+/// not a token (with a space, `:`, CR or LF), is not set: the request records the failure and is
+/// rejected before it is sent, with
 /// ``NetworkRequestError/invalidHeader(field:)`` (see ``validateRequest(_:)``).
 ///
 /// ```swift
@@ -51,10 +52,10 @@ public func setHeaders(_ headers: [String: String]) -> @Sendable (consuming URLR
     }
 }
 
-/// Sets a header field, or records ``NetworkRequestError/invalidHeader(field:)`` if its name or value
-/// contains CR, LF or NUL.
-private func setCheckedValue(_ value: String, for field: String, in request: inout URLRequest) {
-    if containsLineBreak(field) || containsLineBreak(value) {
+/// Sets a header field, or records ``NetworkRequestError/invalidHeader(field:)`` if its value contains
+/// CR, LF or NUL or its name is not a token (see ``validateRequest(_:)``).
+func setCheckedValue(_ value: String, for field: String, in request: inout URLRequest) {
+    if !isToken(field) || containsLineBreak(value) {
         recordFailure(.invalidHeader(field: field), in: &request)
     } else {
         request.setValue(value, forHTTPHeaderField: field)

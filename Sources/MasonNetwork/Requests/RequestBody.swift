@@ -46,7 +46,9 @@ public func encodeJSONBody<Body: Encodable>(
 /// - Parameters:
 ///   - data: The body.
 ///   - method: The method.
-///   - contentType: The `Content-Type` to set, or `nil` to leave the field as it is.
+///   - contentType: The `Content-Type` to set, or `nil` to leave the field as it is. A value with CR,
+///     LF or NUL is not set: the request fails with ``NetworkRequestError/invalidHeader(field:)``
+///     before it is sent, as with ``setHeader(_:for:)``.
 /// - Returns: A function setting the method and body on a copy of its request.
 public func body(
     _ data: Data, method: HTTPMethod, contentType: String? = nil
@@ -56,7 +58,7 @@ public func body(
         request.httpBody = data
         clearEncodingFailure(in: &request)
         if let contentType {
-            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            setCheckedValue(contentType, for: "Content-Type", in: &request)
         }
         return request
     }

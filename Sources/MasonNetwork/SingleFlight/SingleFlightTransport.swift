@@ -7,7 +7,8 @@ public import FoundationNetworking
 /// transport it wraps.
 ///
 /// Requests are identical when they are `GET` or `HEAD` requests with the same ``CacheKey`` (method,
-/// URL, `Accept`, `Accept-Language`, `Authorization`); other header fields do not tell them apart.
+/// URL, `Accept`, `Accept-Language`, `Authorization`); other header fields do not tell them apart. A
+/// request with a `Range`, an `If-…` condition, a `Cookie` or a `Proxy-Authorization` is never shared.
 /// The first caller starts the request in a task of its own; later callers join it while it runs,
 /// and every caller gets the same body and response, or the same error. A request that ends is
 /// forgotten: the next caller starts a new one. Other methods, and downloads, go to ``base``
@@ -90,8 +91,9 @@ public struct SingleFlightTransport: Transport {
 
     /// Returns once at least `count` callers wait for the request in flight that `request` would
     /// join — in tests, to know that concurrent callers have joined before letting the request end.
-    /// A request that is never shared (not a `GET` or `HEAD`) has no callers: for it, a count above 0
-    /// waits until the waiting task is cancelled.
+    /// A request that is never shared (not a `GET` or `HEAD`, or with a field that makes its answer its
+    /// own; see ``CacheKey``) has no callers: for it, a count above 0 waits until the waiting task is
+    /// cancelled.
     ///
     /// ```swift
     /// for _ in 0..<20 { group.addTask { try await transport.send(request) } }
@@ -102,8 +104,8 @@ public struct SingleFlightTransport: Transport {
     ///   - request: A request identical to theirs.
     /// - Throws: `CancellationError` when the waiting task is cancelled first.
     public func waitForCallers(_ count: Int, sharing request: URLRequest) async throws(CancellationError) {
-        // A request that is never shared (not a GET or HEAD, or without a URL) never has callers.
-        let key = CacheKey(request) ?? CacheKey(method: "", url: "")
+        // A request that is never shared (not a GET or HEAD, without a URL, or its own) never has callers.
+        let key = CacheKey.cacheable(request) ?? CacheKey(method: "", url: "")
         try await storage.waitForCallers(count, key)
     }
 }

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// What a finished URL task left: the body (data tasks) or the file (download tasks), and the response.
-struct FinishedExchange: Sendable {
+package struct FinishedExchange: Sendable {
     var body = Data()
     var file: URL?
     var response: URLResponse?

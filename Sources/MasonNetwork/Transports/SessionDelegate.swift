@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+package import FoundationNetworking
 #endif
 import Mason
 
@@ -8,7 +8,7 @@ import Mason
 /// stops a task whose body passes its limit, and resumes the task's waiter exactly once.
 ///
 /// Every piece of state is in `exchanges`, a `Locked` (pthread) mutex; no Foundation call is made while it is held.
-final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
+package final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
     private struct Exchange {
         var limit: Int?
         var continuation: CheckedContinuation<Result<FinishedExchange, NetworkRequestError>, Never>?
@@ -23,13 +23,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     private let exchanges = Locked<[Int: Exchange]>([:])
 
     /// Registers a task before it starts.
-    func prepare(_ id: Int, limit: Int?) {
+    package func prepare(_ id: Int, limit: Int?) {
         exchanges.withLock { $0[id] = Exchange(limit: limit) }
     }
 
     /// Stores the waiter of a task; returns whether to resume the task (`false` if it was cancelled
     /// before it started, in which case the waiter is resumed at once with `canceledByUser`).
-    func start(
+    package func start(
         _ id: Int, continuation: CheckedContinuation<Result<FinishedExchange, NetworkRequestError>, Never>
     ) -> Bool {
         let cancelledBeforeStart = exchanges.withLock { exchanges -> Bool in
@@ -48,7 +48,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     }
 
     /// Marks a task cancelled; returns whether the URL task must be cancelled (it has started).
-    func cancel(_ id: Int) -> Bool {
+    package func cancel(_ id: Int) -> Bool {
         exchanges.withLock { exchanges in
             guard exchanges[id] != nil else { return false }
             exchanges[id]?.isCancelled = true
@@ -57,10 +57,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     }
 
     /// Records a failure decided by the transport; returns whether the URL task must be cancelled
-    /// (the task is still running and had no failure yet).
-    func fail(_ id: Int, with failure: NetworkRequestError) -> Bool {
+    /// (the task is still running, had no failure yet and was not cancelled: a cancelled exchange
+    /// answers `canceledByUser`, whatever fails after the cancel).
+    package func fail(_ id: Int, with failure: NetworkRequestError) -> Bool {
         exchanges.withLock { exchanges in
-            guard let exchange = exchanges[id], exchange.failure == nil else { return false }
+            guard let exchange = exchanges[id], exchange.failure == nil, !exchange.isCancelled else { return false }
             exchanges[id]?.failure = failure
             return true
         }
@@ -68,9 +69,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     private func exceedsLimit(_ id: Int, expected: Int64, received: Int64) -> Bool {
         let failed = exchanges.withLock { exchanges -> Bool in
-            guard let exchange = exchanges[id], exchange.failure == nil, let limit = exchange.limit else {
-                return false
-            }
+            guard let exchange = exchanges[id], exchange.failure == nil, !exchange.isCancelled,
+                let limit = exchange.limit
+            else { return false }
             guard expected > Int64(limit) || received > Int64(limit) else { return false }
             exchanges[id]?.failure = .bodyTooLarge(limit: limit)
             exchanges[id]?.finished.body = Data()
@@ -81,7 +82,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     // MARK: URLSessionDataDelegate
 
-    func urlSession(
+    package func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
@@ -96,11 +97,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         if tooLarge { dataTask.cancelWithoutWaiting() }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
         let received = exchanges.withLock { exchanges -> Int64? in
             // Appended in place: a copy of the exchange held here would make the body copy itself.
-            guard let index = exchanges.index(forKey: id), exchanges.values[index].failure == nil else { return nil }
+            guard let index = exchanges.index(forKey: id), exchanges.values[index].failure == nil,
+                !exchanges.values[index].isCancelled
+            else { return nil }
             exchanges.values[index].finished.body.append(data)
             return Int64(exchanges.values[index].finished.body.count)
         }
@@ -111,7 +114,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     // MARK: URLSessionDownloadDelegate
 
-    func urlSession(
+    package func urlSession(
         _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
         totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
     ) {
@@ -121,7 +124,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         }
     }
 
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+    package func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
+    ) {
         // The file is removed when this method returns: move it somewhere the caller owns.
         let id = downloadTask.taskIdentifier
         let file = temporaryDownloadURL()
@@ -140,7 +145,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     // MARK: URLSessionTaskDelegate
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         finish(task.taskIdentifier, error: error, response: task.response)
     }
 
@@ -153,7 +158,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
     /// challenge is cancelled, which makes the session forget the task.
     ///
     /// A stored credential is left to FoundationNetworking (default handling), as on other platforms.
-    func urlSession(
+    package func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {

@@ -15,8 +15,9 @@ public import FoundationNetworking
 ///   ``maximumDownloadSize``) stops the transfer — as soon as `Content-Length` announces it, or as soon
 ///   as the bytes received pass it — and fails with ``NetworkRequestError/bodyTooLarge(limit:)``.
 /// - **Header checks.** ``validateRequest(_:)`` runs before anything is sent: a header value with CR
-///   or LF fails with ``NetworkRequestError/invalidHeader(field:)``. So does every request through a
-///   transport whose configuration's `httpAdditionalHeaders` holds such a value.
+///   or LF, or a name that is not a token, fails with ``NetworkRequestError/invalidHeader(field:)``.
+///   So does every request through a transport whose configuration's `httpAdditionalHeaders` holds
+///   such a field.
 /// - **Sub-second timeouts.** FoundationNetworking on Linux fires a `timeoutInterval` below one second
 ///   at once. The transport sends such a request with a one-second timeout and enforces the shorter
 ///   one itself, as a deadline on the whole exchange: when it passes, the URL task is cancelled and the
@@ -24,6 +25,8 @@ public import FoundationNetworking
 ///   to URLSession (where they bound the wait between packets, not the whole exchange), however the
 ///   request was given one: FoundationNetworking ignores the timeout of
 ///   `URLRequest(url:cachePolicy:timeoutInterval:)` unless it is set again, which the transport does.
+///   A timeout that is zero, negative, NaN or infinite means none, and one longer than 10⁹ seconds is
+///   capped there, as on `AsyncHTTPClientTransport`.
 /// - **Cancellation never blocks.** The URL task is cancelled from another queue: on Linux
 ///   `URLSessionTask.cancel()` waits for the session's work queue, and a cancellation handler that
 ///   waited there could deadlock with a callback resuming the same Swift task.
@@ -80,8 +83,8 @@ public struct URLSessionTransport: Transport {
     /// ```
     /// - Parameters:
     ///   - configuration: The session's configuration; `.default` by default. If a field of its
-    ///     `httpAdditionalHeaders` holds CR, LF or NUL in its name or value (it would inject header
-    ///     lines into every request), every request fails with
+    ///     `httpAdditionalHeaders` holds CR, LF or NUL in its value, or its name is not a token (it
+    ///     would inject header lines into every request), every request fails with
     ///     ``NetworkRequestError/invalidHeader(field:)`` naming it, and nothing is sent.
     ///   - maximumBodySize: The largest response body ``send(_:)`` accepts, in bytes, or `nil` for no
     ///     limit; ``defaultMaximumBodySize`` by default.
@@ -98,15 +101,15 @@ public struct URLSessionTransport: Transport {
         self.connection = SessionConnection(configuration: configuration)
     }
 
-    /// The first field by name of the configuration's `httpAdditionalHeaders` whose name or value holds
-    /// CR, LF or NUL, or `nil`. URLSession adds those fields to every request after ``validateRequest(_:)``
-    /// has looked at it, so they are checked here, once.
+    /// The first field by name of the configuration's `httpAdditionalHeaders` whose value holds CR, LF
+    /// or NUL or whose name is not a token, or `nil`. URLSession adds those fields to every request
+    /// after ``validateRequest(_:)`` has looked at it, so they are checked here, once.
     static func unsafeHeaderField(in configuration: URLSessionConfiguration) -> String? {
         guard let fields = configuration.httpAdditionalHeaders else { return nil }
         return
             fields
             .map { (name: String(describing: $0.key.base), value: String(describing: $0.value)) }
-            .filter { containsLineBreak($0.name) || containsLineBreak($0.value) }
+            .filter { !isToken($0.name) || containsLineBreak($0.value) }
             .map(\.name)
             .min()
     }
@@ -159,11 +162,16 @@ public struct URLSessionTransport: Transport {
     }
 
     /// The request to hand to URLSession, and the deadline to enforce for a sub-second timeout.
-    func prepare(_ request: URLRequest) throws(NetworkRequestError) -> (URLRequest, Duration?) {
+    ///
+    /// A timeout that is zero, negative, NaN or infinite means no timeout, and a longer one is capped, as
+    /// `AsyncHTTPClientTransport.timeout(of:)` has it: both become `longestTimeout`. FoundationNetworking
+    /// turns a request's timeout into milliseconds with `Int(timeout) * 1000`, which traps for those.
+    package func prepare(_ request: URLRequest) throws(NetworkRequestError) -> (URLRequest, Duration?) {
         if let configurationFailure { throw configurationFailure }
         var prepared = try validateRequest(request).get()
-        let timeout = prepared.timeoutInterval
-        guard timeout > 0, timeout < 1 else {
+        let asked = prepared.timeoutInterval
+        let timeout = asked > 0 ? min(asked, Self.longestTimeout) : Self.longestTimeout
+        guard timeout < 1 else {
             // FoundationNetworking reads a request's timeout only once its setter has run; the one given
             // to `URLRequest(url:cachePolicy:timeoutInterval:)` it ignores for the session's own. Set
             // again, it counts. The default (60 s) is left alone, so that a request that chose no
@@ -177,6 +185,14 @@ public struct URLSessionTransport: Transport {
 
     /// The timeout of a `URLRequest` made without one: 60 s.
     static let defaultRequestTimeout = URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval
+
+    /// The longest timeout the transport hands to URLSession, 10⁹ s (about 32 years): what a request
+    /// with no timeout (zero, negative, NaN or infinite) or a longer one gets.
+    ///
+    /// ```swift
+    /// URLSessionTransport.longestTimeout   // 1e9
+    /// ```
+    package static let longestTimeout: TimeInterval = 1e9
 }
 
 // Every request is validated in `prepare`, before it is sent.

@@ -153,6 +153,19 @@ import FoundationNetworking
         }
     }
 
+    @Test(arguments: ["Cookie", "Proxy-Authorization"])
+    func aCredentialOutsideTheKeyIsNeverCached(field: String) async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let url = server.url("/headers")
+            _ = try await setup.transport.send(Support.request(url, headers: [field: "alice-secret"]))
+            let bob = try await setup.transport.send(Support.request(url, headers: [field: "bob-secret"]))
+            #expect(!Support.text(bob).contains("alice-secret"))
+            #expect(server.requestCount(path: "/headers") == 2)
+            #expect(setup.cache.keys.isEmpty)
+        }
+    }
+
     @Test func noCacheKeyHoldsTheAuthorizationInClear() async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst)
@@ -197,6 +210,48 @@ import FoundationNetworking
             #expect(server.requestCount(path: "/products/11") == 2)
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
+    }
+
+    // MARK: answers that are a request's own
+
+    @Test func aPartialAnswerIsNeverServedForAFullRequest() async throws {
+        let stub = StubTransport { request in
+            request.value(forHTTPHeaderField: "Range") == "bytes=0-3"
+                ? .text("abcd", status: 206, headers: ["Content-Range": "bytes 0-3/10"]) : .text("abcdefghij")
+        }
+        let setup = Setup(.cacheFirst, base: stub)
+        let url = NetworkTestSupport.url("https://example.com/file")
+        let partial = try await setup.transport.send(Support.request(url, headers: ["Range": "bytes=0-3"]))
+        #expect(partial.1.statusCode == 206)
+        let full = try await setup.transport.send(Support.request(url))
+        #expect(full.1.statusCode == 200)
+        #expect(Support.text(full) == "abcdefghij")
+        #expect(stub.requests.count == 2)
+    }
+
+    @Test func aPartialAnswerToAPlainRequestIsNotStored() async throws {
+        let stub = StubTransport(.text("abcd", status: 206, headers: ["Content-Range": "bytes 0-3/10"]))
+        let setup = Setup(.cacheFirst, base: stub)
+        let request = Support.request(NetworkTestSupport.url("https://example.com/file"))
+        _ = try await setup.transport.send(request)
+        _ = try await setup.transport.send(request)
+        #expect(stub.requests.count == 2)
+        #expect(setup.cache.keys.isEmpty)
+    }
+
+    @Test(arguments: ["If-None-Match", "If-Modified-Since"])
+    func aConditionalRequestIsAlwaysSentAndItsAnswerNeverStored(field: String) async throws {
+        let stub = StubTransport { request in
+            request.value(forHTTPHeaderField: field) == nil ? .text("full") : .status(304)
+        }
+        let setup = Setup(.cacheFirst, base: stub)
+        let url = NetworkTestSupport.url("https://example.com/file")
+        _ = try await setup.transport.send(Support.request(url))
+        let conditional = try await setup.transport.send(Support.request(url, headers: [field: "\"v1\""]))
+        #expect(conditional.1.statusCode == 304)
+        let plain = try await setup.transport.send(Support.request(url))
+        #expect(Support.text(plain) == "full")
+        #expect(stub.requests.count == 2)
     }
 
     // MARK: networkFirst

@@ -149,6 +149,29 @@ import FoundationNetworking
             ])
     }
 
+    @Test func onlyA200A203OrA204IsStoredNeverAPartialAnswer() {
+        let cache = cache()
+        for status in [200, 203, 204] {
+            #expect(cache.store(Data("x".utf8), Self.httpResponse(status), for: Self.request("\(status)")))
+        }
+        for status in [201, 202, 205, 206] {
+            #expect(!cache.store(Data("x".utf8), Self.httpResponse(status), for: Self.request("\(status)")))
+        }
+        #expect(cache.keys == [200, 203, 204].map { Self.key("\($0)") })
+    }
+
+    @Test(arguments: [
+        "Range", "range", "If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range", "Cookie",
+        "Proxy-Authorization"
+    ])
+    func aRequestWhoseAnswerIsItsOwnIsNeverStored(field: String) {
+        var request = Self.request("own")
+        request.setValue("v", forHTTPHeaderField: field)
+        let cache = cache()
+        #expect(!cache.store(Data("x".utf8), Self.httpResponse(), for: request))
+        #expect(cache.count == 0)
+    }
+
     @Test func aStoredTransportAnswerIsStampedWithTheCachesTime() {
         let cache = cache()
         clock.advance(by: .seconds(7))

@@ -44,7 +44,7 @@ import Testing
                 let run = deferred.run { continuation.resume(returning: $0) }
                 switch moment {
                 case .beforeSending: cancel(run, deferred)
-                case .inFlight, .inFlightAnsweredAnyway:
+                case .inFlight, .inFlightAnsweredAnyway, .inFlightFailedAnyway:
                     Task {
                         await stub.waitForRequests(count: 1); cancel(run, deferred)
                     }
@@ -80,16 +80,21 @@ import Testing
     }
 
     /// When the cancel comes: before the run starts, or once the transport holds the request — which
-    /// it then drops, or answers with a success all the same.
+    /// it then drops, answers with a success all the same, or fails with an error of its own (a
+    /// connection torn down by the cancel).
     enum Moment: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case beforeSending, inFlight, inFlightAnsweredAnyway
+        case beforeSending, inFlight, inFlightAnsweredAnyway, inFlightFailedAnyway
         var testDescription: String { rawValue }
 
         var stub: StubTransport {
-            guard self == .inFlightAnsweredAnyway else { return .suspendingUntilCancelled() }
-            return StubTransport { _ in
-                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-                return .text("answered after the cancel")
+            switch self {
+            case .beforeSending, .inFlight: .suspendingUntilCancelled()
+            case .inFlightFailedAnyway: .suspendingUntilCancelled(throwing: URLError(.networkConnectionLost))
+            case .inFlightAnsweredAnyway:
+                StubTransport { _ in
+                    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                    return .text("answered after the cancel")
+                }
             }
         }
     }
@@ -110,6 +115,20 @@ import Testing
     func anAwaitingTaskCancelledAnswersCanceledByUser(shape: Shape, moment: Moment) async {
         let answer = await shape.awaited(request, moment: moment)
         #expect(answer as? NetworkRequestError == .canceledByUser, "\(String(describing: answer))")
+    }
+
+    @Test(arguments: [Moment.inFlight, .inFlightAnsweredAnyway, .inFlightFailedAnyway])
+    func aDownloadCancelledInFlightAnswersCanceledByUser(moment: Moment) async {
+        let stub = moment.stub
+        let task = Task { await downloadTask(request, transport: stub).value }
+        await stub.waitForRequests(count: 1)
+        task.cancel()
+        switch await task.value {
+        case .failure(let failure): #expect(failure == .canceledByUser)
+        case .success((let file, _)):
+            try? FileManager.default.removeItem(at: file)
+            Issue.record("a cancelled download succeeded")
+        }
     }
 
     @Test func theFutureOfACancelledRequestRejectsWithCanceledByUser() async {

@@ -1,5 +1,6 @@
 import Foundation
 import MasonNetwork
+import MasonTesting
 import Testing
 
 @Suite struct EndpointTests {
@@ -25,5 +26,34 @@ import Testing
         #expect(Endpoint(host: "example.com", path: "no-slash").url == nil)
         #expect(Endpoint(host: "", path: "/a").url == nil)
         #expect(Endpoint(host: "example.com", path: "no-slash").summary == "https://example.com no-slash")
+    }
+
+    /// Schemes and ports `URLComponents` would end the process for, were they set on it.
+    static let unbuildable = [
+        Endpoint(scheme: "ht tp", host: "example.com", path: "/a"),
+        Endpoint(scheme: "https ", host: "example.com", path: "/a"),
+        Endpoint(scheme: "https\n", host: "example.com", path: "/a"),
+        Endpoint(scheme: "", host: "example.com", path: "/a"),
+        Endpoint(scheme: "1http", host: "example.com", path: "/a"),
+        Endpoint(scheme: "h\u{E9}ttp", host: "example.com", path: "/a"),
+        Endpoint(host: "example.com", port: -1, path: "/a"),
+        Endpoint(host: "example.com", port: 65_536, path: "/a")
+    ]
+
+    @Test(arguments: unbuildable)
+    func anInvalidSchemeOrPortHasNoURLAndFailsWithInvalidURLWithNothingSent(endpoint: Endpoint) async {
+        #expect(endpoint.url == nil)
+        let stub = StubTransport(.status(200))
+        await #expect(throws: NetworkRequestError.invalidURL(endpoint.summary)) {
+            try await request(endpoint, transport: stub).value
+        }
+        #expect(stub.requests.isEmpty)
+    }
+
+    @Test func everySchemeCharacterAndTheEdgePortsAreAccepted() {
+        #expect(Endpoint(scheme: "coap+tcp-2.0", host: "example.com", path: "/a").url?.scheme == "coap+tcp-2.0")
+        #expect(Endpoint(scheme: "HTTP", host: "example.com", path: "/a").url != nil)
+        #expect(Endpoint(host: "example.com", port: 0, path: "/a").url?.port == 0)
+        #expect(Endpoint(host: "example.com", port: 65_535, path: "/a").url?.port == 65_535)
     }
 }

@@ -105,6 +105,14 @@ import Testing
         #expect(type == "Measurement")
     }
 
+    @Test func aContentTypeWithALineBreakIsRejectedAndNothingIsSent() async {
+        let stub = StubTransport(.status(200))
+        let request = plain |> body(Data("a,b".utf8), method: .put, contentType: "text/csv\r\nX-Injected: 1")
+        #expect(validateRequest(request) == .failure(.invalidHeader(field: "Content-Type")))
+        #expect(await requestAsync(request, transport: stub).value == .failure(.invalidHeader(field: "Content-Type")))
+        #expect(stub.requests.isEmpty)
+    }
+
     @Test func thePostedBodyReachesTheTransport() async throws {
         let stub = StubTransport(.status(201))
         let request = plain |> post(NewUser(name: "Jane", age: 48))

@@ -37,6 +37,38 @@ import FoundationNetworking
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
+    /// A field that makes a request's answer its own, with a value for it.
+    static let ownFields = [
+        "Range": "bytes=0-3", "If-None-Match": "\"v1\"", "Cookie": "session=bob", "Proxy-Authorization": "Basic Ym9i"
+    ]
+
+    @Test(arguments: ownFields.keys.sorted())
+    func aRequestWhoseAnswerIsItsOwnNeverJoinsAFlight(field: String) async throws {
+        let valve = Support.Valve()
+        let stub = StubTransport { request in
+            guard request.value(forHTTPHeaderField: field) == nil else { return .text("own") }
+            try await valve.wait()
+            return .text("shared")
+        }
+        let transport = stub.singleFlight()
+        let url = NetworkTestSupport.url("https://example.com/file")
+        let plain = Support.request(url)
+        let own = Support.request(url, headers: [field: Self.ownFields[field] ?? ""])
+        let shared = Task { try await transport.send(plain) }
+        try await transport.waitForCallers(1, sharing: plain)
+        // Had `own` joined the plain flight, it would wait at the valve and get the plain answer.
+        guard transport.callerCount(sharing: own) == 0 else {
+            Issue.record("\(field): the request would join the plain flight")
+            valve.open()
+            _ = try await shared.value
+            return
+        }
+        #expect(Support.text(try await transport.send(own)) == "own")
+        valve.open()
+        #expect(Support.text(try await shared.value) == "shared")
+        #expect(stub.requests.count == 2)
+    }
+
     @Test func aRequestAfterTheFlightLandedIsSentAgain() async throws {
         try await LoopbackServer.withRunning { server in
             let transport = Support.network().singleFlight()

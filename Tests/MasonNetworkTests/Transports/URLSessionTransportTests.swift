@@ -173,6 +173,25 @@ import Testing
         #expect(code == .timedOut)
     }
 
+    @Test(arguments: [TimeInterval.infinity, -.infinity, .nan, 0, -1, 1e9 + 1, .greatestFiniteMagnitude])
+    func noTimeoutOrAnEndlessOneIsSentAsTheLongestTimeout(timeout: TimeInterval) throws {
+        // FoundationNetworking computes `Int(timeoutInterval) * 1000`, which traps for these values.
+        let request = URLRequest(
+            url: NetworkTestSupport.url("http://stub.test/status/200"), cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: timeout)
+        let (prepared, deadline) = try transport.prepare(request)
+        #expect(prepared.timeoutInterval == 1e9)
+        #expect(deadline == nil)
+    }
+
+    @Test func aTimeoutUpToTheLongestIsSentAsGiven() throws {
+        for timeout in [1, 30, 1e9] {
+            var request = Self.request("/status/200")
+            request.timeoutInterval = timeout
+            #expect(try transport.prepare(request).0.timeoutInterval == timeout)
+        }
+    }
+
     @Test func aResponseThatIsNotHTTPIsNoResponse() async {
         let local = URLSessionTransport(configuration: .ephemeral)
         let result = await requestAsync(NetworkTestSupport.request("data:text/plain,hello"), transport: local).value
