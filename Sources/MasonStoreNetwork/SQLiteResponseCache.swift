@@ -1,5 +1,6 @@
 public import Foundation
 public import GRDB
+import Mason
 public import MasonNetwork
 public import MasonStore
 
@@ -10,6 +11,14 @@ public import MasonStore
 /// the wall clock (`now` counts from 1970), since they outlive the process. The cache is best-effort:
 /// a database failure reads as a miss and a store that fails is dropped, never a failed request.
 ///
+/// `ResponseCache` is synchronous, and `CachingTransport` calls it from `async` code, so no call
+/// here waits for another access to the database: a store or removal is queued on the writer and
+/// returns at once (a lookup sees it at once all the same), and a lookup on a `DatabasePool` — what
+/// ``init(path:timeToLive:)`` opens — reads beside the writer, waiting for the disk only. On a
+/// `DatabaseQueue` a lookup waits while the writer runs, holding its thread meanwhile: share a pool,
+/// not a queue, with long operations. ``waitForStores()`` waits until the queued writes are in the
+/// file.
+///
 /// ```swift
 /// let cache = try SQLiteResponseCache(path: cachesFolder + "/responses.sqlite", timeToLive: .seconds(300))
 /// let transport = URLSessionTransport.shared.caching(cache, policy: .cacheFirst)
@@ -19,6 +28,10 @@ public final class SQLiteResponseCache: ResponseCache {
     public let timeToLive: Duration
     private let writer: any DatabaseWriter
     private let clock: @Sendable () -> Duration
+    /// The stores and removals queued on the writer and not yet committed, by stored key, so a lookup
+    /// sees them at once (`nil`: a removal). `token` tells a write from a later one for the same key.
+    private let queued = Locked<[String: (token: Int, response: CachedResponse?)]>([:])
+    private let nextToken = Locked(0)
 
     /// A cache in `writer`'s database (the table is created if missing).
     ///
@@ -54,7 +67,8 @@ public final class SQLiteResponseCache: ResponseCache {
         .operate(in: writer)
     }
 
-    /// A cache in its own file at `path` (a `DatabaseQueue`).
+    /// A cache in its own file at `path`, opened as a `DatabasePool` (WAL mode), so lookups never
+    /// wait for the writer.
     ///
     /// ```swift
     /// let cache = try SQLiteResponseCache(path: "/var/cache/app/responses.sqlite", timeToLive: .seconds(60))
@@ -64,7 +78,7 @@ public final class SQLiteResponseCache: ResponseCache {
     ///   - timeToLive: How long a stored response counts as fresh.
     /// - Throws: `StoreError` when the file cannot be opened or the table created.
     public convenience init(path: String, timeToLive: Duration) throws(StoreError) {
-        try self.init(writer: DatabaseQueue.opening(path: path), timeToLive: timeToLive)
+        try self.init(writer: DatabasePool.opening(path: path), timeToLive: timeToLive)
     }
 
     /// The current time, from 1970.
@@ -76,7 +90,9 @@ public final class SQLiteResponseCache: ResponseCache {
         clock()
     }
 
-    /// The response stored for `key`, fresh or not, or `nil`.
+    /// The response stored for `key`, fresh or not, or `nil`: a store still queued counts.
+    ///
+    /// Reads the file on the calling thread; on a `DatabaseQueue` it waits while the writer runs.
     ///
     /// ```swift
     /// let hit = cache.cachedResponse(for: CacheKey(method: "GET", url: "https://example.com/a"))
@@ -84,11 +100,13 @@ public final class SQLiteResponseCache: ResponseCache {
     /// - Parameter key: The request's key.
     /// - Returns: The stored response.
     public func cachedResponse(for key: CacheKey) -> CachedResponse? {
+        let text = Self.text(of: key)
+        if let write = queued.withLock({ $0[text] }) { return write.response }
         let row = DataOperation<Database, Row?> { db in
             try Row.fetchOne(
                 db,
                 sql: "SELECT status, headers, body, storedAt FROM mason_response_cache WHERE key = ?",
-                arguments: [Self.text(of: key)]
+                arguments: [text]
             )
         }
         guard let row = (try? row.read(from: writer)) ?? nil else { return nil }
@@ -105,6 +123,8 @@ public final class SQLiteResponseCache: ResponseCache {
 
     /// Stores `response` for `key`, replacing what was there (a response marked `no-store` removes it).
     ///
+    /// Returns at once: the write is queued on the writer, and lookups see it meanwhile.
+    ///
     /// ```swift
     /// cache.store(CachedResponse(data: body, status: 200, storedAt: cache.now), for: key)
     /// ```
@@ -117,31 +137,72 @@ public final class SQLiteResponseCache: ResponseCache {
         let nanoseconds =
             response.storedAt.components.seconds * 1_000_000_000
             + response.storedAt.components.attoseconds / 1_000_000_000
-        _ = try? DataOperation<Database, Void>.execute(
-            sql:
-                "INSERT OR REPLACE INTO mason_response_cache (key, status, headers, body, storedAt) VALUES (?, ?, ?, ?, ?)",
-            arguments: [Self.text(of: key), response.status, headers, response.data, nanoseconds]
+        let text = Self.text(of: key)
+        enqueue(
+            response,
+            for: text,
+            DataOperation<Database, Void>.execute(
+                sql:
+                    "INSERT OR REPLACE INTO mason_response_cache (key, status, headers, body, storedAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [text, response.status, headers, response.data, nanoseconds]
+            )
         )
-        .save()
-        .operate(in: writer)
     }
 
     /// Removes the response stored for `key`, if any.
+    ///
+    /// Returns at once, as ``store(_:for:)`` does.
     ///
     /// ```swift
     /// cache.removeCachedResponse(for: key)
     /// ```
     /// - Parameter key: The request's key.
     public func removeCachedResponse(for key: CacheKey) {
-        _ = try? DataOperation<Database, Void>.execute(
-            sql: "DELETE FROM mason_response_cache WHERE key = ?",
-            arguments: [Self.text(of: key)]
+        let text = Self.text(of: key)
+        enqueue(
+            nil,
+            for: text,
+            DataOperation<Database, Void>.execute(
+                sql: "DELETE FROM mason_response_cache WHERE key = ?",
+                arguments: [text]
+            )
         )
-        .save()
-        .operate(in: writer)
     }
 
-    /// The number of stored responses.
+    /// Returns once every store and removal queued so far is in the file, without blocking a thread:
+    /// for tests, and for an orderly shutdown (a write still queued when the process ends is lost,
+    /// as a cache may lose anything).
+    ///
+    /// ```swift
+    /// cache.store(CachedResponse(data: body, status: 200, storedAt: cache.now), for: key)
+    /// await cache.waitForStores()   // another connection to the file now reads it
+    /// ```
+    public func waitForStores() async {
+        // The writer runs its accesses in order: this one starts after every write queued before it.
+        _ = try? await writer.writeWithoutTransaction { _ in }
+    }
+
+    /// Queues `write` on the writer (GRDB's asynchronous write: no thread waits for it) and shows
+    /// `response` to lookups until it is committed.
+    private func enqueue(_ response: CachedResponse?, for text: String, _ write: DataOperation<Database, Void>) {
+        let token = nextToken.withLock { next in
+            defer { next += 1 }
+            return next
+        }
+        queued.withLock { $0[text] = (token, response) }
+        let queued = self.queued
+        write.save().operateAsync(in: writer) { _ in
+            // A failed write is dropped, as the cache is best-effort: lookups then read the file again.
+            queued.withLock { writes in
+                if writes[text]?.token == token { writes[text] = nil }
+            }
+        }
+    }
+
+    /// The number of stored responses, queued stores included.
+    ///
+    /// It waits, blocking the caller, for the writer (and the writes queued on it) to be free: a
+    /// convenience for tests and tools, not for `async` code.
     ///
     /// ```swift
     /// cache.count   // 3
@@ -149,7 +210,7 @@ public final class SQLiteResponseCache: ResponseCache {
     public var count: Int {
         (try? DataOperation<Database, Int> { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM mason_response_cache") ?? 0
-        }.read(from: writer)) ?? 0
+        }.operate(in: writer)) ?? 0
     }
 
     /// The key as stored: method, URL and the varying headers in a stable order.

@@ -166,6 +166,7 @@ extension DataOperation where Context == PostgresContext {
         )
         do {
             let element = try perform(in: context)
+            if let lost = context.lostTransaction { throw lost }  // recovered from, but the work is gone
             if context.unsavedChanges > 0 {
                 logger.debug(
                     "Rolled back \(context.unsavedChanges) unsaved changes: only work followed by save() reaches the store"

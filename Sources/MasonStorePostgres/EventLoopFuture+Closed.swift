@@ -22,7 +22,8 @@ extension EventLoopFuture where Value: Sendable {
             if first { outcome.completeWith(result) }
         }
         whenComplete(settle)
-        connection.closeFuture.whenComplete { _ in settle(.failure(ConnectionClosed())) }
+        let closing = ConnectionCloseWatch.onClose(of: connection) { settle(.failure(ConnectionClosed())) }
+        defer { ConnectionCloseWatch.cancel(closing) }
         return try outcome.futureResult.wait()
     }
 }

@@ -23,10 +23,11 @@ extension PostgresContext: DataContext {
         do {
             element = try body()
         } catch {
-            // Fails only when the transaction is gone (a lost connection, a cancellation): the
+            // Undoes the unit's work and clears the abort its failed statement caused. It fails only
+            // when the transaction is gone (a failed COMMIT, a lost connection, a cancellation): the
             // enclosing operate then rolls back everything, so the first error is the one to report.
-            if isInsideTransaction {
-                _ = try? send(PostgresQuery(unsafeSQL: "ROLLBACK TO SAVEPOINT \(name)"))
+            if isInsideTransaction, (try? send(PostgresQuery(unsafeSQL: "ROLLBACK TO SAVEPOINT \(name)"))) != nil {
+                abortCause = nil  // the savepoint undid what failed: the transaction goes on
                 _ = try? send(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))
             }
             throw error
@@ -41,14 +42,46 @@ extension PostgresContext: DataContext {
     /// (with the nested units that are open opened again), so a later failure rolls back to this point
     /// and no further.
     ///
+    /// A transaction a failed statement aborted cannot commit: PostgreSQL answers its `COMMIT` with
+    /// `ROLLBACK`, and this throws, with the error that aborted it as `underlying`.
+    ///
     /// ```swift
     /// let saveNow = DataOperation<PostgresContext, Void>.save()   // calls this when operated
     /// ```
+    /// - Throws: `StoreError` (its `sql` is `COMMIT`) when the server rolled back instead; what the
+    ///   server reported when the commit itself failed (a deferred constraint). Either way the
+    ///   transaction has ended with the work of every open unit: the next statement opens a new one,
+    ///   but no later `save()` commits, and the operation fails with this error even if it recovers.
     public func saveChanges() throws {
+        // After a COMMIT that failed, committing would keep part of the work and lose the rest.
+        if let lostTransaction { throw lostTransaction }
         guard isInsideTransaction else { return }
-        _ = try send("COMMIT")
+        // Whatever COMMIT answers, the server's transaction is over: committed or rolled back (and a
+        // COMMIT never sent means a cancelled or closed connection, which rolls back too). The next
+        // statement opens a new one, so nothing runs in autocommit.
         isInsideTransaction = false
-        saves += 1
+        let lost = unsavedChanges
         unsavedChanges = 0
+        let result: PostgresQueryResult
+        do {
+            result = try send("COMMIT")
+        } catch {
+            lostTransaction = error
+            throw error
+        }
+        guard result.metadata.command == "COMMIT" else {
+            let cause = abortCause.map { StoreError.postgres($0, cancelled: false) }
+            abortCause = nil
+            let failure = StoreError(
+                kind: cause?.kind ?? .database,
+                message: "COMMIT was answered with \(result.metadata.command): a statement had failed and "
+                    + "aborted the transaction, so its \(lost) changes since the last save were rolled back",
+                sql: "COMMIT",
+                underlying: cause
+            )
+            lostTransaction = failure
+            throw failure
+        }
+        saves += 1
     }
 }

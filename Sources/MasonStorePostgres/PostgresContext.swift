@@ -38,6 +38,13 @@ public final class PostgresContext {
     var saves = 0
     /// Rows inserted, updated or deleted since the last save: logged when rolled back unsaved.
     var unsavedChanges = 0
+    /// The first server error in the open transaction that no savepoint rolled back: the one that
+    /// aborted it, reported when a `save()` then finds the transaction rolled back.
+    var abortCause: (any Error)?
+    /// The error of a `COMMIT` that did not commit: the server then ended the transaction, taking the
+    /// unsaved work of every open unit with it. Once set, no `save()` commits and the operation fails
+    /// with it, whatever recovered from it.
+    var lostTransaction: (any Error)?
 
     init(
         connection: PostgresConnection,
@@ -126,19 +133,32 @@ public final class PostgresContext {
         let stream = RowStream()
         connection.query(query, logger: logger) { row in stream.append(row) }
             .whenComplete { stream.finish($0) }
-        connection.closeFuture.whenComplete { _ in stream.finish(.failure(ConnectionClosed())) }
+        let closing = ConnectionCloseWatch.onClose(of: connection) { stream.finish(.failure(ConnectionClosed())) }
+        defer { ConnectionCloseWatch.cancel(closing) }
         do {
             let metadata = try stream.forEach(body)
             count(metadata)
             return metadata
         } catch {
             // The rest of the rows still arrive (and are dropped); the statement's end is awaited so
-            // that the connection is ready for the next one.
+            // that the connection is ready for the next one. If the statement fails meanwhile, the
+            // transaction is aborted: the server's error is kept for the `save()` that will find it so.
             if !(error is ConnectionClosed), !(error is PSQLError) {
-                _ = try? stream.forEach { _ in }
+                do {
+                    _ = try stream.forEach { _ in }
+                } catch let drained {
+                    noteFailure(drained)
+                }
             }
+            noteFailure(error)
             throw error
         }
+    }
+
+    /// Keeps a server error as the cause of the transaction's abort, unless one is kept already.
+    func noteFailure(_ error: any Error) {
+        guard error is PSQLError, abortCause == nil else { return }
+        abortCause = error
     }
 
     /// Runs a query and decodes its first row into `type`, or returns `nil` when it has none.
@@ -160,7 +180,12 @@ public final class PostgresContext {
     func send(_ query: PostgresQuery) throws -> PostgresQueryResult {
         try cancellation.check()
         guard !connection.isClosed else { throw ConnectionClosed() }
-        return try connection.query(query, logger: logger).waitUnlessClosed(connection)
+        do {
+            return try connection.query(query, logger: logger).waitUnlessClosed(connection)
+        } catch {
+            noteFailure(error)
+            throw error
+        }
     }
 
     /// Opens the transaction, and the nested units that were open at the last save, if none is open.
@@ -169,6 +194,7 @@ public final class PostgresContext {
         let begin = PostgresQuery(unsafeSQL: "BEGIN ISOLATION LEVEL \(isolation.rawValue)")
         _ = try send(begin)
         isInsideTransaction = true
+        abortCause = nil
         for level in stride(from: 1, through: openUnits, by: 1) {
             _ = try send(PostgresQuery(unsafeSQL: "SAVEPOINT mason_\(level)"))
         }

@@ -130,7 +130,7 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try CellDecoder(cell: cell(for: key), key: key).decodeDirect(type)
+        try CellDecoder(cell: cell(for: key), key: key).decodeNarrow(type)
     }
 
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
@@ -247,7 +247,7 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func decode(_ type: UInt8.Type) throws -> UInt8 {
-        try decodeDirect(type)
+        try decodeNarrow(type)
     }
 
     func decode(_ type: UInt16.Type) throws -> UInt16 {
@@ -270,6 +270,10 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
     /// integers PostgreSQL lacks; otherwise through the type's own `init(from:)` on this cell
     /// (raw-value enums, wrappers of one value).
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        // postgres-nio decodes `UInt8` from a `"char"` column (a character's code), not from a number.
+        if type == UInt8.self {
+            return try decodeNarrow(UInt8.self) as! T  // swift-format-ignore: the cast cannot fail: T is UInt8
+        }
         if let decodable = type as? any PostgresDecodable.Type {
             return try decodeDirect(decodable) as! T  // swift-format-ignore: the cast cannot fail: T is that type
         }

@@ -97,4 +97,75 @@ struct PostgresErrorsTests {
         #expect(error?.sqlState == "40001")
         #expect(error?.isWorthRetrying == true)
     }
+
+    /// PostgreSQL answers `COMMIT` in a transaction a failed statement aborted with `ROLLBACK`, not
+    /// an error: `save()` must report that nothing was kept rather than succeed.
+    @Test func aSaveOfATransactionTheServerAbortedIsAnError() async throws {
+        let table = PostgresServer.uniqueName("aborted")
+        try await DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (v int PRIMARY KEY)")
+        )
+        .save().operate(in: client)
+        let swallowed = DataOperation<PostgresContext, Void> { db in
+            try db.execute("INSERT INTO \(unescaped: table) VALUES (1)")
+            do { try db.execute("INSERT INTO \(unescaped: table) VALUES (1)") } catch {}  // a duplicate, ignored
+        }
+        .save()
+        let error = await #expect(throws: StoreError.self) { try await swallowed.operate(in: client) }
+        #expect(error?.kind == .constraintViolation, "the kind of the error that aborted the transaction")
+        #expect(error?.sql == "COMMIT")
+        #expect(error?.savesBeforeFailure == 0)
+        #expect((error?.underlying as? StoreError)?.sqlState == "23505", "the error that aborted the transaction")
+        let kept = try await DataOperation.fetchAll(Int.self, "SELECT v FROM \(unescaped: table)").operate(in: client)
+        #expect(kept == [])
+    }
+
+    /// A `forEachRow` body that throws leaves the statement to run out; when the statement then fails
+    /// on the server, the transaction is aborted and the next `save()` says so.
+    @Test func aSaveAfterAStreamFailedOnTheServerIsAnError() async throws {
+        let table = PostgresServer.uniqueName("drained")
+        try await DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (v int PRIMARY KEY)")
+        )
+        .save().operate(in: client)
+        let viaStream = DataOperation<PostgresContext, Void> { db in
+            try db.execute("INSERT INTO \(unescaped: table) VALUES (1)")
+            do {
+                try db.forEachRow("SELECT 1 / (1000 - x) FROM generate_series(1, 2000) AS x") { _ in throw Refusal() }
+            } catch is Refusal {}
+        }
+        .save()
+        let error = await #expect(throws: StoreError.self) { try await viaStream.operate(in: client) }
+        #expect(error?.sql == "COMMIT")
+        #expect((error?.underlying as? StoreError)?.sqlState == "22012", "the division by zero met while draining")
+        let kept = try await DataOperation.fetchAll(Int.self, "SELECT v FROM \(unescaped: table)").operate(in: client)
+        #expect(kept == [])
+    }
+
+    /// A `COMMIT` that fails (here a deferred unique constraint) ends the transaction on the server:
+    /// what a `recover` does next runs in a new transaction, never in autocommit, and the operation
+    /// still fails, since the work the failed save was to keep is gone.
+    @Test func aRecoveryAfterAFailedCommitStaysUnsaved() async throws {
+        let table = PostgresServer.uniqueName("deferred")
+        try await DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(
+                unsafeSQL: "CREATE TABLE \(table) (v int, CONSTRAINT \(table)_v UNIQUE (v) "
+                    + "DEFERRABLE INITIALLY DEFERRED)"
+            )
+        )
+        .save().operate(in: client)
+        let duplicateThenSave = DataOperation<PostgresContext, Void> { db in
+            try db.execute("INSERT INTO \(unescaped: table) VALUES (1)")
+            try db.execute("INSERT INTO \(unescaped: table) VALUES (1)")
+        }
+        .save()
+        let operation = duplicateThenSave.recover { _ in
+            DataOperation<PostgresContext, Int>.execute("INSERT INTO \(unescaped: table) VALUES (2)").map { _ in }
+        }
+        let error = await #expect(throws: StoreError.self) { try await operation.operate(in: client) }
+        #expect(error?.kind == .constraintViolation)
+        #expect(error?.sqlState == "23505")
+        let kept = try await DataOperation.fetchAll(Int.self, "SELECT v FROM \(unescaped: table)").operate(in: client)
+        #expect(kept == [])
+    }
 }

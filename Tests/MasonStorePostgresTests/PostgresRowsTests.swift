@@ -103,6 +103,21 @@ struct PostgresRowsTests {
         #expect(overflow?.kind == .typeMismatch)
     }
 
+    @Test func aUInt8IsACheckedConversionLikeTheOtherUnsignedIntegers() async throws {
+        struct Small: Decodable, Sendable, Equatable { var byte: UInt8 }
+        #expect(try await DataOperation.fetchOne(UInt8.self, "SELECT 7::int2").operate(in: client) == 7)
+        let row = try await DataOperation.fetchOne(Small.self, "SELECT 255 AS byte").operate(in: client)
+        #expect(row == Small(byte: 255))
+        let overflow = await #expect(throws: StoreError.self) {
+            try await DataOperation.fetchOne(Small.self, "SELECT 256 AS byte").operate(in: client)
+        }
+        #expect(overflow?.kind == .typeMismatch)
+        let character = await #expect(throws: StoreError.self) {
+            try await DataOperation.fetchOne(UInt8.self, "SELECT 'A'::\"char\"").operate(in: client)
+        }
+        #expect(character?.kind == .typeMismatch, "a \"char\" is a character, not a number")
+    }
+
     @Test func aMissingColumnOrANullIsATypeMismatch() async throws {
         struct Named: Decodable, Sendable { var name: String }
         let missing = await #expect(throws: StoreError.self) {

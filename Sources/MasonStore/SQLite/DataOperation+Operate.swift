@@ -189,6 +189,7 @@ extension DataOperation where Context == Database {
                 try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
                 session.changesAtLastSave = db.totalChangesCount
                 let element = try perform(in: db)
+                if let lost = session.lostTransaction { throw lost }  // recovered from, but the work is gone
                 let unsaved = db.totalChangesCount - session.changesAtLastSave
                 if unsaved > 0 {
                     logger.debug(

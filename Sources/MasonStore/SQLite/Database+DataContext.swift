@@ -33,10 +33,17 @@ extension Database: DataContext {
         do {
             element = try body()
         } catch {
-            // A savepoint's rollback fails only when the transaction is already gone (an interrupt):
-            // the enclosing access rolls back in that case, so the first error is the one to report.
-            try? execute(sql: "ROLLBACK TO SAVEPOINT \(name)")
-            try? execute(sql: "RELEASE SAVEPOINT \(name)")
+            if isInsideTransaction {
+                try? execute(sql: "ROLLBACK TO SAVEPOINT \(name)")
+                try? execute(sql: "RELEASE SAVEPOINT \(name)")
+            } else {
+                // SQLite ended the whole transaction (`OR ROLLBACK`, `RAISE(ROLLBACK, …)`, a full disk,
+                // an interrupt): the enclosing units' unsaved work is gone too, so the access can no
+                // longer succeed. A new transaction keeps what runs until it ends (a `recover`, a
+                // `retry`) from committing statement by statement; the access then rolls it back.
+                session.lostTransaction = session.lostTransaction ?? error
+                try? reopenTransaction(units: session.openUnits - 1)
+            }
             throw error
         }
         try execute(sql: "RELEASE SAVEPOINT \(name)")
@@ -55,11 +62,18 @@ extension Database: DataContext {
         guard let session = StoreSession.current(for: self), session.isWriting else {
             throw StoreError(kind: .misuse, message: "save() runs only inside a write through operate(in:)")
         }
+        // After SQLite ended the transaction, committing would keep part of the work and lose the rest.
+        if let lost = session.lostTransaction { throw lost }
         try execute(sql: "COMMIT TRANSACTION")
         session.saves += 1
         session.changesAtLastSave = totalChangesCount
+        try reopenTransaction(units: session.openUnits)
+    }
+
+    /// Begins the access's next transaction, with the nested units `1...units` open again.
+    private func reopenTransaction(units: Int) throws {
         try execute(sql: "BEGIN IMMEDIATE TRANSACTION")
-        for level in stride(from: 1, through: session.openUnits, by: 1) {
+        for level in stride(from: 1, through: units, by: 1) {
             try execute(sql: "SAVEPOINT mason_\(level)")
         }
     }

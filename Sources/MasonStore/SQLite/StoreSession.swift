@@ -8,9 +8,11 @@ import Mason
 /// access it runs in, so nesting never opens a second access.
 ///
 /// `@unchecked Sendable`: it is stored in the global registry, but its mutable fields are touched only
-/// by the code running inside its access, which GRDB serializes on one thread at a time; the
-/// registry itself is behind a lock (`Locked`: a pthread mutex, which Thread Sanitizer understands;
-/// it reports the futex of `Synchronization.Mutex` as a race).
+/// by the code running inside its access, which GRDB serializes on one thread at a time. A nested
+/// registration on the same connection (an observation GRDB runs inside `COMMIT`) puts back the entry
+/// it replaced before the access goes on (``run(on:writing:_:)``). The registry itself is behind a
+/// lock (`Locked`: a pthread mutex, which Thread Sanitizer understands; it reports the futex of
+/// `Synchronization.Mutex` as a race).
 final class StoreSession: @unchecked Sendable {
     /// Whether the access is a write (savepoints, `save()`); a read runs nested units as they are.
     let isWriting: Bool
@@ -20,6 +22,10 @@ final class StoreSession: @unchecked Sendable {
     var saves = 0
     /// `Database.totalChangesCount` at the last commit (or the start), to tell unsaved work from none.
     var changesAtLastSave = 0
+    /// The error with which SQLite ended the whole transaction inside a nested unit (`OR ROLLBACK`,
+    /// `RAISE(ROLLBACK, …)`, a full disk), taking the unsaved work of the enclosing units with it. Once
+    /// set, no `save()` commits and the access fails with it, whatever recovered from it.
+    var lostTransaction: (any Error)?
 
     private init(isWriting: Bool) {
         self.isWriting = isWriting
@@ -32,12 +38,17 @@ final class StoreSession: @unchecked Sendable {
         registry.withLock { $0[ObjectIdentifier(db)] }
     }
 
-    /// Runs `body` as the session of `db` (replacing none: callers check ``current(for:)`` first).
+    /// Runs `body` as the session of `db`, then gives `db` back the session it had before, if any.
+    ///
+    /// The sessions of one `Database` form a stack: code that reaches the connection while an access
+    /// runs — GRDB runs a `ValueObservation` on the writer's connection inside its `COMMIT` — gets its
+    /// own session for its own run, and the access it interrupted finds its session again afterwards,
+    /// so its next `save()` still works.
     static func run<T>(on db: Database, writing: Bool, _ body: (StoreSession) throws -> T) rethrows -> T {
         let session = StoreSession(isWriting: writing)
         let key = ObjectIdentifier(db)
-        registry.withLock { $0[key] = session }
-        defer { _ = registry.withLock { $0.removeValue(forKey: key) } }
+        let previous = registry.withLock { $0.updateValue(session, forKey: key) }
+        defer { registry.withLock { $0[key] = previous } }
         return try body(session)
     }
 }

@@ -2,7 +2,8 @@ public import Mason
 
 extension DataOperation where Context: DataContext {
     /// Tries the operation again when it fails, each attempt a nested unit: a failed attempt's work
-    /// is undone before the next one starts. Waits between attempts with `sleeper`, which blocks the
+    /// is undone before the next one starts (if the database ended the whole transaction instead, the
+    /// access fails in the end, however an attempt does). Waits between attempts with `sleeper`, which blocks the
     /// writer's thread — keep delays short, or zero (`RetryPolicy.immediate(retries:)`).
     ///
     /// ```swift

@@ -76,14 +76,51 @@ import FoundationNetworking
             return .json(#"{"id":7}"#)
         }
         let request = URLRequest(url: URL(string: "https://example.com/products/7")!)
-        let first = network.caching(
-            try SQLiteResponseCache(path: store.path, timeToLive: .seconds(300)), policy: .cacheFirst)
+        let firstCache = try SQLiteResponseCache(path: store.path, timeToLive: .seconds(300))
+        let first = network.caching(firstCache, policy: .cacheFirst)
         _ = try await first.send(request)
+        await firstCache.waitForStores()  // an orderly shutdown: the queued store reaches the file
         let afterRestart = network.caching(
             try SQLiteResponseCache(path: store.path, timeToLive: .seconds(300)), policy: .cacheFirst)
         let (data, response) = try await afterRestart.send(request)
         #expect(String(decoding: data, as: UTF8.self) == #"{"id":7}"#)
         #expect(response.statusCode == 200)
         #expect(sent.load(ordering: .relaxed) == 1, "the second answer came from the file")
+    }
+
+    /// A request through the caching transport while another access holds the database's writer
+    /// (a long operation on the same file): the lookup reads beside it and the store is queued behind
+    /// it, so neither holds a cooperative thread until the writer is free. The holder gives the writer
+    /// back as soon as the request is answered; its deadline only ends the wait if the request hangs.
+    @Test func aRequestDoesNotWaitForTheWriter() async throws {
+        let store = try StoreFixture(.pool)
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
+        let hitRequest = URLRequest(url: URL(string: "https://example.com/products/1")!)
+        let missRequest = URLRequest(url: URL(string: "https://example.com/products/2")!)
+        let transport = StubTransport { _ in .json(#"{"id":1}"#) }.caching(cache, policy: .cacheFirst)
+        _ = try await transport.send(hitRequest)
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let heldUntilDeadline = Atomic<Bool>(false)
+        let writer = store.writer
+        Thread {
+            try? writer.writeWithoutTransaction { _ in
+                holding.signal()
+                if release.wait(timeout: .now() + .seconds(30)) == .timedOut {
+                    heldUntilDeadline.store(true, ordering: .relaxed)
+                }
+            }
+        }
+        .start()
+        await OwnThread.run { holding.wait() }
+        let (hit, _) = try await transport.send(hitRequest)
+        _ = try await transport.send(missRequest)
+        let missKey = try #require(CacheKey(missRequest))
+        let storedMeanwhile = cache.cachedResponse(for: missKey)
+        release.signal()
+        #expect(String(decoding: hit, as: UTF8.self) == #"{"id":1}"#)
+        #expect(storedMeanwhile != nil, "a lookup sees the store queued before it")
+        let answeredWhileHeld = !heldUntilDeadline.load(ordering: .relaxed)
+        #expect(answeredWhileHeld, "the requests were answered while the writer was held")
     }
 }

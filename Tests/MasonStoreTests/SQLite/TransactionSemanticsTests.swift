@@ -192,4 +192,62 @@ import Testing
         #expect(baby.name == "Bae")
         #expect(try store.namesOnDisk() == ["attempt 3", "Bae"])
     }
+
+    // A statement that makes SQLite end the whole transaction (`OR ROLLBACK`, `RAISE(ROLLBACK, …)`, a
+    // full disk) takes every unsaved change with it: nothing after it may commit without a save, and
+    // the operation fails with that error even if a `recover` or `retry` handled it.
+    @Test(arguments: WriterKind.allCases) func aRecoveryAfterAWholeTransactionRollbackStaysUnsaved(
+        kind: WriterKind
+    ) throws {
+        let store = try StoreFixture(kind)
+        _ = try makeBaby(name: "Bae").save().operate(in: store.writer)
+        let operation = DataOperation<Database, Void>
+            .execute(sql: "INSERT OR ROLLBACK INTO baby (name) VALUES ('Bae')")
+            .recover { _ in makeBaby(name: "Fallback").map { _ in } }
+            .flatMap { _ in DataOperation<Database, Void>.fail(Refused()) }
+        let error = #expect(throws: StoreError.self) { try operation.operate(in: store.writer) }
+        #expect(error?.underlying is Refused)
+        #expect(try store.namesOnDisk() == ["Bae"])
+        let recovered = DataOperation<Database, Void>
+            .execute(sql: "INSERT OR ROLLBACK INTO baby (name) VALUES ('Bae')")
+            .recover { _ in makeBaby(name: "Fallback").map { _ in } }
+            .save()
+        let lost = #expect(throws: StoreError.self) { try recovered.operate(in: store.writer) }
+        #expect(lost?.kind == .constraintViolation, "the error that ended the transaction, though recovered")
+        #expect(try store.namesOnDisk() == ["Bae"])
+    }
+
+    @Test(arguments: WriterKind.allCases) func aRetryAfterAWholeTransactionRollbackStaysUnsaved(
+        kind: WriterKind
+    ) throws {
+        let store = try StoreFixture(kind)
+        _ = try makeBaby(name: "Bae").save().operate(in: store.writer)
+        let attempts = Atomic<Int>(0)
+        let flaky = DataOperation<Database, Void> { db in
+            if attempts.add(1, ordering: .relaxed).newValue == 1 {
+                try db.execute(sql: "INSERT OR ROLLBACK INTO baby (name) VALUES ('Bae')")
+            }
+            try db.execute(sql: "INSERT INTO baby (name) VALUES ('Retried')")
+        }
+        let operation = flaky.retry(.immediate(retries: 1))
+            .flatMap { _ in DataOperation<Database, Void>.fail(Refused()) }
+        #expect(throws: StoreError.self) { try operation.operate(in: store.writer) }
+        #expect(try store.namesOnDisk() == ["Bae"])
+        #expect(attempts.load(ordering: .relaxed) == 2)
+    }
+
+    // The work saved before the transaction ended stays; the unsaved work before it is not replayed.
+    @Test(arguments: WriterKind.allCases) func aWholeTransactionRollbackKeepsWhatWasSaved(kind: WriterKind) throws {
+        let store = try StoreFixture(kind)
+        let operation = makeBaby(name: "Bae").save()
+            .flatMap { _ in makeBaby(name: "Bea") }
+            .flatMap { _ in
+                DataOperation<Database, Void>.execute(sql: "INSERT OR ROLLBACK INTO baby (name) VALUES ('Bae')")
+                    .recover { _ in .pure(()) }
+            }
+            .save()
+        let error = #expect(throws: StoreError.self) { try operation.operate(in: store.writer) }
+        #expect(error?.savesBeforeFailure == 1)
+        #expect(try store.namesOnDisk() == ["Bae"])
+    }
 }
