@@ -38,7 +38,7 @@
 //
 // Differences from the seeds, on purpose:
 // - `<*>` shares `<&>`'s group (Funswift left it unrelated to everything), so
-//   `pure(curry(f)) <*> a <*> b` and `a <&> curry(f) <*> b` need no parentheses.
+//   `Optional.pure(curry(f)) <*> a <*> b` and `a <&> curry(f) <*> b` need no parentheses.
 // - `>>-` binds looser than `>=>`, `>>>` and `<>` (Funswift had it above `>=>`), so
 //   `m >>- f >=> g` means `m >>- (f >=> g)` instead of failing to type-check.
 // - `>>>` and `<<<` stay unrelated to each other, as in Funswift: mixing directions needs parentheses.

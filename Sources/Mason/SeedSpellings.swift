@@ -42,7 +42,20 @@ extension State {
 
 extension State where Value: Sendable {
     /// Funswift's spelling of ``pure(_:)``: a computation that leaves the state unchanged and returns
-    /// `initial`.
+    /// `initialValue`.
+    ///
+    /// ```swift
+    /// State<Int, String>(initialValue: "hi").run(3)   // (state: 3, value: "hi")
+    /// ```
+    /// - Parameter initialValue: The value every run returns.
+    @inlinable
+    public init(initialValue: Value) {
+        self = .pure(initialValue)
+    }
+
+    /// An earlier Funswift revision's spelling of ``pure(_:)`` (the one whose tuples put the value
+    /// first); Funswift now spells it ``init(initialValue:)``. A computation that leaves the state
+    /// unchanged and returns `initial`.
     ///
     /// ```swift
     /// State<Int, String>(initial: "hi").run(3)   // (state: 3, value: "hi")

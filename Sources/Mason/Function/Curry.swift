@@ -8,12 +8,13 @@
 // function types. Funswift went to 8; past 6 arguments a function is better served by a struct.
 //
 // The curried functions are `@Sendable`, so every argument but the last, which they capture, must be
-// `Sendable`.
+// `Sendable`. A function of 2 arguments that is not `@Sendable` has a plain twin; the other arities
+// and `uncurry` take `@Sendable` functions only (Mason.docc/Operators.md lists why).
 
 /// Turns a function of 2 arguments into a chain of 2 functions of one argument each.
 ///
 /// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
-/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `<*>` (`Optional.pure(curry(f)) <*> a <*> b`), or to `flip`, as in
 /// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
 /// functions can be passed by name; give the type when the name is overloaded or generic:
 /// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
@@ -31,10 +32,28 @@ public func curry<First: Sendable, Second, Output>(
     { first in { second in function(first, second) } }
 }
 
+/// Curries a function of 2 arguments that is not `@Sendable`: `curry(f)(a)(b)` is `f(a, b)`, and
+/// every function in the chain is a plain function.
+///
+/// ```swift
+/// let log = Log()                                    // a class that is not Sendable
+/// let add: (Int, Int) -> Int = { log.append($0); return $0 + $1 }
+/// curry(add)(1)(2)   // 3
+/// ```
+/// - Parameter function: A function of 2 arguments.
+/// - Returns: The curried function, as plain functions.
+@inlinable
+@_disfavoredOverload
+public func curry<First, Second, Output>(
+    _ function: @escaping (First, Second) -> Output
+) -> (First) -> (Second) -> Output {
+    { first in { second in function(first, second) } }
+}
+
 /// Turns a function of 3 arguments into a chain of 3 functions of one argument each.
 ///
 /// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
-/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `<*>` (`Optional.pure(curry(f)) <*> a <*> b`), or to `flip`, as in
 /// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
 /// functions can be passed by name; give the type when the name is overloaded or generic:
 /// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
@@ -55,7 +74,7 @@ public func curry<First: Sendable, Second: Sendable, Third, Output>(
 /// Turns a function of 4 arguments into a chain of 4 functions of one argument each.
 ///
 /// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
-/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `<*>` (`Optional.pure(curry(f)) <*> a <*> b`), or to `flip`, as in
 /// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
 /// functions can be passed by name; give the type when the name is overloaded or generic:
 /// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
@@ -76,7 +95,7 @@ public func curry<First: Sendable, Second: Sendable, Third: Sendable, Fourth, Ou
 /// Turns a function of 5 arguments into a chain of 5 functions of one argument each.
 ///
 /// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
-/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `<*>` (`Optional.pure(curry(f)) <*> a <*> b`), or to `flip`, as in
 /// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
 /// functions can be passed by name; give the type when the name is overloaded or generic:
 /// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.
@@ -97,7 +116,7 @@ public func curry<First: Sendable, Second: Sendable, Third: Sendable, Fourth: Se
 /// Turns a function of 6 arguments into a chain of 6 functions of one argument each.
 ///
 /// `curry(f)(a)(b)…` is `f(a, b, …)`. Currying lets you supply arguments one at a time: to `map`, to
-/// `<*>` (`pure(curry(f)) <*> a <*> b`), or to `flip`, as in
+/// `<*>` (`Optional.pure(curry(f)) <*> a <*> b`), or to `flip`, as in
 /// `flip(curry(URLRequest.init(url:cachePolicy:timeoutInterval:)))`. Initializers, static methods and
 /// functions can be passed by name; give the type when the name is overloaded or generic:
 /// `curry(Int.init(_:radix:) as @Sendable (String, Int) -> Int?)`.

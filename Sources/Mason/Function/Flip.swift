@@ -57,3 +57,57 @@ public func flip<First, Second, Output>(
 ) -> @Sendable (Second, First) -> Output {
     { second, first in function(first, second) }
 }
+
+// Plain twins, for functions that are not `@Sendable` (see `compose(_:_:)`'s): Swift prefers the
+// `@Sendable` overloads above when the function is `@Sendable`; these answer otherwise and return
+// plain functions.
+
+/// Swaps the order of the two arguments of a curried function that is not `@Sendable`: `flip(f)(b)(a)`
+/// is `f(a)(b)`.
+///
+/// ```swift
+/// let divide: (Int) -> (Int) -> Int = { a in { b in a / b } }
+/// flip(divide)(2)(10)   // 5
+/// ```
+/// - Parameter function: A curried function of two arguments.
+/// - Returns: The same function taking its arguments in the other order, as a plain function.
+@inlinable
+@_disfavoredOverload
+public func flip<First, Second, Output>(
+    _ function: @escaping (First) -> (Second) -> Output
+) -> (Second) -> (First) -> Output {
+    { second in { first in function(first)(second) } }
+}
+
+/// `flip(Type.method)()` for a function that is not `@Sendable`: a function from an instance to the
+/// method's result.
+///
+/// ```swift
+/// let describe: (Int) -> () -> String = { n in { "#\(n)" } }
+/// [1, 2].map(flip(describe)())   // ["#1", "#2"]
+/// ```
+/// - Parameter function: Any function returning a function without arguments.
+/// - Returns: A function without arguments that returns the flipped function, both plain.
+@inlinable
+@_disfavoredOverload
+public func flip<Value, Output>(
+    _ function: @escaping (Value) -> () -> Output
+) -> () -> (Value) -> Output {
+    { { value in function(value)() } }
+}
+
+/// Swaps the two arguments of a function of two arguments that is not `@Sendable`.
+///
+/// ```swift
+/// let subtract: (Int, Int) -> Int = { $0 - $1 }
+/// flip(subtract)(1, 10)   // 9
+/// ```
+/// - Parameter function: A function of two arguments.
+/// - Returns: A plain function taking the same arguments in the other order.
+@inlinable
+@_disfavoredOverload
+public func flip<First, Second, Output>(
+    _ function: @escaping (First, Second) -> Output
+) -> (Second, First) -> Output {
+    { second, first in function(first, second) }
+}

@@ -48,7 +48,10 @@ public struct IO<Value>: Sendable {
     /// IO.pure(42).unsafeRun()   // 42
     /// ```
     /// - Returns: The value the work produces; each call runs the work again.
-    /// - Complexity: Runs any number of `map`/`flatMap` steps (a million) in a bounded stack.
+    /// - Complexity: Runs any number of `map`/`flatMap` steps appended to one effect (a million) in a
+    ///   bounded stack. Recursion through `flatMap`'s transform (`countDown(n)` returning
+    ///   `IO.pure(n).flatMap { countDown($0 - 1) }`) is not: each level runs the next effect nested, so
+    ///   the stack grows with the depth of the recursion.
     @inlinable
     public func unsafeRun() -> Value {
         switch program {
@@ -91,7 +94,8 @@ public struct IO<Value>: Sendable {
 /// Work and its first steps nest in one typed closure, so that no value is boxed as `Any` and cast
 /// back on the way; once the steps get deep (`segmentDepth` of them), that closure becomes the erased
 /// head of a program whose older steps freeze into segments run in a loop, which keeps a chain of any
-/// length within a bounded stack.
+/// length appended to one effect within a bounded stack. The effect a `flatMap` transform returns runs
+/// in a nested call, so recursion through that transform nests one run per level.
 @usableFromInline
 enum IOProgram<Value>: Sendable {
     /// Work and every step after it, as one closure.

@@ -2,8 +2,10 @@
 ///
 /// An effect keeps its newest `map`/`flatMap` steps as nested typed closures, which Swift runs as
 /// nested calls; past a fixed depth they are frozen into a segment, and segments run in a loop. So a
-/// chain of any length runs in a bounded stack, and — thanks to the iterative `deinit` — is freed in
-/// a bounded stack too (a million nested closures overflow either way).
+/// chain of any number of steps appended to one effect runs in a bounded stack, and — thanks to the
+/// iterative `deinit` — is freed in a bounded stack too (a million nested closures overflow either
+/// way). It bounds one program's steps only: an effect that a step itself runs (the one `IO.flatMap`'s
+/// transform returns) is a program of its own, run in a nested call.
 @usableFromInline
 final class Segment<Step: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `step` is immutable and Sendable; `previous` is written only in `deinit`,

@@ -34,3 +34,27 @@ public func apply<Value, NewValue>(
     case .some(let function): value.map(function)
     }
 }
+
+/// `apply(_:_:)` for a function that is not `@Sendable`: an optional value has nothing running
+/// concurrently, so any function will do. `transform <*> value` is its second spelling.
+///
+/// ```swift
+/// let log = Log()                                     // a class that is not Sendable
+/// let record: ((Int) -> Int)? = { log.append($0); return $0 + 1 }
+/// apply(record, 41)   // Optional(42)
+/// ```
+/// - Parameters:
+///   - transform: The optional function.
+///   - value: The optional argument.
+/// - Returns: `f(x)` when both are present; otherwise `nil`.
+@inlinable
+@_disfavoredOverload
+public func apply<Value, NewValue>(
+    _ transform: ((Value) -> NewValue)?,
+    _ value: Value?
+) -> NewValue? {
+    switch transform {
+    case .none: nil
+    case .some(let function): value.map(function)
+    }
+}

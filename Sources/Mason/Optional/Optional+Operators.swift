@@ -128,3 +128,19 @@ public func >=> <Value, Middle, NewValue>(
 ) -> (Value) -> NewValue? {
     compose(first, flatMapping: second)
 }
+
+/// `transform <*> value` for `Optional` when the function is not `@Sendable`: `apply(_:_:)`'s plain
+/// twin.
+///
+/// ```swift
+/// let add: (Int) -> (Int) -> Int = { a in { b in a + b } }
+/// Optional.pure(add) <*> 1 <*> 2   // Optional(3)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <*> <Value, NewValue>(
+    transform: ((Value) -> NewValue)?,
+    value: Value?
+) -> NewValue? {
+    apply(transform, value)
+}

@@ -35,3 +35,29 @@ public func apply<Value, NewValue, Failure>(
     case .success(let function): value.map(function)
     }
 }
+
+/// `apply(_:_:)` for a function that is not `@Sendable`: a result has nothing running concurrently,
+/// so any function will do. `transform <*> value` is its second spelling.
+///
+/// When both are failures, the result is the *first* failure (the function's).
+///
+/// ```swift
+/// let log = Log()                                     // a class that is not Sendable
+/// let record: (Int) -> Int = { log.append($0); return $0 + 1 }
+/// apply(Result<(Int) -> Int, MyError>.success(record), .success(41))   // .success(42)
+/// ```
+/// - Parameters:
+///   - transform: The wrapped function.
+///   - value: The wrapped argument.
+/// - Returns: `.success(f(x))` when both succeed; otherwise the first failure.
+@inlinable
+@_disfavoredOverload
+public func apply<Value, NewValue, Failure>(
+    _ transform: Result<(Value) -> NewValue, Failure>,
+    _ value: Result<Value, Failure>
+) -> Result<NewValue, Failure> {
+    switch transform {
+    case .failure(let failure): .failure(failure)
+    case .success(let function): value.map(function)
+    }
+}

@@ -165,3 +165,19 @@ public func >=> <Value, Middle, NewValue, Failure>(
 ) -> (Value) -> Result<NewValue, Failure> {
     compose(first, mapping: second)
 }
+
+/// `transform <*> value` for `Result` when the function is not `@Sendable`: `apply(_:_:)`'s plain
+/// twin.
+///
+/// ```swift
+/// let add: (Int) -> (Int) -> Int = { a in { b in a + b } }
+/// Result<Int, MyError>.success(1) <&> add <*> .success(2)   // .success(3)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <*> <Value, NewValue, Failure>(
+    transform: Result<(Value) -> NewValue, Failure>,
+    value: Result<Value, Failure>
+) -> Result<NewValue, Failure> {
+    apply(transform, value)
+}

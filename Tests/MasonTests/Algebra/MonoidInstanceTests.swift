@@ -17,6 +17,17 @@ import Testing
         #expect(concat([[1], [], [2, 3]]) == [1, 2, 3])
     }
 
+    @Test func concatOfAnArrayLiteralCombinesItsElementsAsTheDocsShow() {
+        // No type context, as in `Monoid`'s and `concat(_:)`'s documentation: the sequence overload
+        // is chosen, not the variadic one (which would give back the array).
+        let joined = concat(["a", "b", "c"])
+        #expect(type(of: joined) == String.self)
+        #expect(joined == "abc")
+        let flattened = concat([[1], [2, 3]])
+        #expect(type(of: flattened) == [Int].self)
+        #expect(flattened == [1, 2, 3])
+    }
+
     @Test func dictionaryMergeLetsTheRightValueWin() {
         let defaults = ["timeout": 30, "retries": 3]
         let overrides = ["timeout": 5, "verbose": 1]

@@ -1,6 +1,11 @@
 import Mason
 import Testing
 
+/// A call counter that is not `Sendable`: only a plain closure may capture it.
+private final class Calls {
+    var count = 0
+}
+
 @Suite struct CurryTests {
     /// A three-argument initializer with the shape of `URLRequest.init(url:cachePolicy:timeoutInterval:)`.
     struct Request: Equatable, Sendable {
@@ -30,6 +35,32 @@ import Testing
         #expect(curry(Self.digits2)(1)(2) == 12)
         #expect(curry(Self.digits3)(1)(2)(3) == 123)
         #expect(curry(Self.join4)("m")("a")("s")("o") == "maso")
+    }
+
+    @Test func curriedFunctionAppliesOverOptionalsAsTheDocsSpellIt() {
+        // The spelling of `curry`'s documentation and of Operators.md: no parentheses needed.
+        let a: Int? = 1
+        let b: Int? = 2
+        let none: Int? = nil
+        let present: Int? = Optional.pure(curry(Self.digits2)) <*> a <*> b
+        let missing: Int? = Optional.pure(curry(Self.digits2)) <*> a <*> none
+        #expect(present == 12)
+        #expect(missing == nil)
+    }
+
+    @Test func curryTakesAPlainFunctionOfTwoArguments() {
+        let calls = Calls()
+        let add: (Int, Int) -> Int = {
+            calls.count += 1
+            return $0 + $1
+        }
+        let curried = curry(add)
+        #expect(curried(1)(2) == 3)
+        let a: Int? = 1
+        let b: Int? = 2
+        let applied: Int? = Optional.pure(curried) <*> a <*> b
+        #expect(applied == 3)
+        #expect(calls.count == 2)
     }
 
     @Test func curryHandlesFiveAndSixArguments() {

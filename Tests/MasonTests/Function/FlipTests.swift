@@ -1,11 +1,40 @@
 import Mason
 import Testing
 
+/// A call counter that is not `Sendable`: only a plain closure may capture it.
+private final class Calls {
+    var count = 0
+}
+
 @Suite struct FlipTests {
     @Test func flipSwapsCurriedArguments() {
         let subtract = curry { (a: Int, b: Int) in a - b }
         #expect(flip(subtract)(3)(10) == 7)
         #expect([10, 20].map(flip(subtract)(1)) == [9, 19])
+    }
+
+    @Test func flipTakesPlainFunctions() {
+        let calls = Calls()
+        let divide: (Int) -> (Int) -> Int = { a in
+            { b in
+                calls.count += 1
+                return a / b
+            }
+        }
+        #expect(flip(divide)(2)(10) == 5)
+        let subtract: (Int, Int) -> Int = {
+            calls.count += 1
+            return $0 - $1
+        }
+        #expect(flip(subtract)(1, 10) == 9)
+        let describe: (Int) -> () -> String = { n in
+            {
+                calls.count += 1
+                return "#\(n)"
+            }
+        }
+        #expect([1, 2].map(flip(describe)()) == ["#1", "#2"])
+        #expect(calls.count == 4)
     }
 
     @Test func flipTwiceIsTheOriginal() {

@@ -57,6 +57,32 @@ import Testing
         }
     }
 
+    @Test func applicativeCompositionKeepsTheOrderOfEffects() async {
+        await propertyCheck(input: numbers, numbers) { n, k in
+            let log = Locked<[String]>([])
+            func logged<Logged: Sendable>(_ name: String, _ value: Logged) -> IO<Logged> {
+                IO {
+                    log.withLock { $0.append(name) }
+                    return value
+                }
+            }
+            let f: @Sendable (Int) -> Int = { $0 &+ k }
+            let g: @Sendable (Int) -> Int = { $0 &* 3 }
+            let composeFunctions:
+                @Sendable (@escaping @Sendable (Int) -> Int) ->
+                    @Sendable (@escaping @Sendable (Int) -> Int) -> @Sendable (Int) -> Int = { f in
+                        { g in { f(g($0)) } }
+                    }
+            let u: IO<@Sendable (Int) -> Int> = logged("u", f)
+            let v: IO<@Sendable (Int) -> Int> = logged("v", g)
+            let w: IO<Int> = logged("w", n)
+            let left = IO.pure(composeFunctions) <*> u <*> v <*> w
+            let right = u <*> (v <*> w)
+            #expect(left.unsafeRun() == right.unsafeRun())
+            #expect(log.withLock { $0 } == ["u", "v", "w", "u", "v", "w"])
+        }
+    }
+
     @Test func monadLeftIdentity() async {
         await propertyCheck(input: numbers) { n in
             let f: @Sendable (Int) -> IO<String> = { x in IO { "\(x)" } }

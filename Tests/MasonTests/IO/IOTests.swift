@@ -37,6 +37,25 @@ private final class RunCounter: Sendable {
         #expect(applied.unsafeRun() == 42)
     }
 
+    @Test func applyRunsTheFunctionsEffectThenTheValuesEachOnce() {
+        let log = Locked<[String]>([])
+        let function = IO<@Sendable (Int) -> Int> {
+            log.withLock { $0.append("function") }
+            return { $0 + 1 }
+        }
+        let value = IO<Int> {
+            log.withLock { $0.append("value") }
+            return 41
+        }
+        let named = apply(function, value)
+        let spelled = function <*> value
+        #expect(log.withLock { $0 }.isEmpty)
+        #expect(named.unsafeRun() == 42)
+        #expect(log.withLock { $0 } == ["function", "value"])
+        #expect(spelled.unsafeRun() == 42)
+        #expect(log.withLock { $0 } == ["function", "value", "function", "value"])
+    }
+
     @Test func functionFormOfMapComposesAFunctionWithAMapping() {
         let load: @Sendable (Int) -> IO<String> = { id in IO { "user \(id)" } }
         let shout = load <&> { $0.uppercased() }
@@ -131,6 +150,21 @@ enum TestFailure: Error, Equatable {
         #expect(chain.unsafeRun() == 1_000_000)
         chain = .pure(0)  // frees the million steps
         #expect(chain.unsafeRun() == 0)
+    }
+
+    @Test func aRecursiveFlatMapRunsOneNestedRunPerLevel() {
+        // Recursion through `flatMap`'s transform is not stack-safe (see `unsafeRun()`): each level
+        // runs the next effect nested. A modest depth runs, and runs every level once.
+        let levels = Locked(0)
+        @Sendable func countDown(_ n: Int) -> IO<Int> {
+            IO {
+                levels.withLock { $0 += 1 }
+                return n
+            }
+            .flatMap { $0 == 0 ? IO.pure(0) : countDown($0 - 1) }
+        }
+        #expect(countDown(1_000).unsafeRun() == 0)
+        #expect(levels.withLock { $0 } == 1_001)
     }
 
     @Test func aMillionDeepMapChainRunsAndIsFreed() {

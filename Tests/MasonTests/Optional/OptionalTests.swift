@@ -2,6 +2,11 @@ import Foundation
 import Mason
 import Testing
 
+/// A call counter that is not `Sendable`: only a plain closure may capture it.
+private final class Calls {
+    var count = 0
+}
+
 @Suite struct OptionalTests {
     static let parse: @Sendable (String) -> Int? = { Int($0) }
     static let positive: @Sendable (Int) -> Int? = { $0 > 0 ? $0 : nil }
@@ -101,6 +106,24 @@ import Testing
         #expect((Optional.pure(add) <*> Int("1") <*> Int("2")) == 3)
         #expect((Int("1") <&> add <*> Int("2")) == 3)
         #expect((Int("1") <&> add <*> Int("x")) == nil)
+    }
+
+    @Test func applyTakesAPlainCurriedFunction() {
+        let calls = Calls()
+        let add: (Int) -> (Int) -> Int = { a in
+            { b in
+                calls.count += 1
+                return a + b
+            }
+        }
+        let one: Int? = 1
+        let two: Int? = 2
+        let none: Int? = nil
+        #expect((one <&> add <*> two) == 3)
+        #expect(apply(one.map(add), two) == 3)
+        let missing: Int? = Optional.pure(add) <*> one <*> none
+        #expect(missing == nil)
+        #expect(calls.count == 2)
     }
 
     @Test func bindChainWithKleisliOnTheRight() {

@@ -20,6 +20,44 @@ private final class Lookups {
         #expect(reader.run([:]) == "port 0 of 0")
     }
 
+    @Test func plainFunctionsGoThroughTheOperators() {
+        let lookups = Lookups()
+        let port: ([String: Int]) -> Int = { $0["port"] ?? 0 }
+        let withHost: (Int) -> Reader<[String: Int], String> = { port in Reader { "port \(port) of \($0.count)" } }
+        let describe: (String) -> String = { text in
+            lookups.keys.append(text); return "\(text), run \(lookups.keys.count)"
+        }
+        let reader = Reader(port) >>- withHost <&> describe
+        #expect(reader.run(["port": 8080]) == "port 8080 of 1, run 1")
+        #expect(reader.run([:]) == "port 0 of 0, run 2")
+    }
+
+    @Test func plainReaderReturningFunctionsCompose() {
+        let lookup: (String) -> Reader<[String: Int], Int> = { key in Reader { $0[key] ?? 0 } }
+        let scaled: (Int) -> Reader<Int, Int> = { value in Reader { value * $0 } }
+
+        let mappedLookups = Lookups()
+        let recordMapped: (Int) -> String = { value in
+            mappedLookups.keys.append("\(value)"); return "\(value) (call \(mappedLookups.keys.count))"
+        }
+        let mapped = compose(lookup, mapping: recordMapped)
+        #expect(mapped("a").run(["a": 21]) == "21 (call 1)")
+        #expect(mapped("b").run(["b": 2]) == "2 (call 2)")
+
+        let operatorLookups = Lookups()
+        let recordOperator: (Int) -> String = { value in
+            operatorLookups.keys.append("\(value)"); return "\(value) (call \(operatorLookups.keys.count))"
+        }
+        let mappedByOperator = lookup <&> recordOperator
+        #expect(mappedByOperator("a").run(["a": 21]) == "21 (call 1)")
+        #expect(mappedByOperator("a").run(["a": 4]) == "4 (call 2)")
+
+        let shifted: (Int) -> Reader<Int, Int> = { value in Reader { value + $0 } }
+        #expect(compose(scaled, flatMapping: shifted)(5).run(3) == 18)
+        let shiftedAgain: (Int) -> Reader<Int, Int> = { value in Reader { value + $0 } }
+        #expect((scaled >=> shiftedAgain)(5).run(3) == 18)
+    }
+
     @Test func runsOfAPlainFunctionTakeTurnsAcrossTasks() async {
         let lookups = Lookups()
         let count: (Int) -> Int = { _ in

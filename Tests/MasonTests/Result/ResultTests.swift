@@ -1,6 +1,11 @@
 import Mason
 import Testing
 
+/// A call counter that is not `Sendable`: only a plain closure may capture it.
+private final class Calls {
+    var count = 0
+}
+
 @Suite struct ResultTests {
     enum Failure: Error, Equatable {
         case notANumber
@@ -119,6 +124,23 @@ import Testing
         #expect((a <&> add <*> b) == .success(3))
         let failed: Result<Int, Failure> = .failure(.second)
         #expect((a <&> add <*> failed) == failed)
+    }
+
+    @Test func applyTakesAPlainCurriedFunction() {
+        let calls = Calls()
+        let add: (Int) -> (Int) -> Int = { a in
+            { b in
+                calls.count += 1
+                return a + b
+            }
+        }
+        let a: Result<Int, Failure> = .success(1)
+        let b: Result<Int, Failure> = .success(2)
+        #expect((a <&> add <*> b) == .success(3))
+        #expect(apply(a.map(add), b) == .success(3))
+        let failed: Result<Int, Failure> = .failure(.second)
+        #expect((Result.pure(add) <*> a <*> failed) == failed)
+        #expect(calls.count == 2)
     }
 
     // MARK: Realistic chains

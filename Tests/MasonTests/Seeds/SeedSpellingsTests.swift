@@ -12,6 +12,13 @@ import Testing
         #expect(State<Int, String>(initial: "hi").run(3) == State<Int, String>.pure("hi").run(3))
     }
 
+    @Test func funswiftsInitialValueInitializerIsPure() {
+        let seeded = State<Int, String>(initialValue: "hi").run(3)
+        #expect(seeded.state == 3)
+        #expect(seeded.value == "hi")
+        #expect(State<Int, String>(initialValue: "hi").run(3) == State<Int, String>.pure("hi").run(3))
+    }
+
     @Test func changeableSpellingForwardsToThePrimaryInitializer() {
         #expect(Changeable(value: 5, hasChanges: true) == Changeable(5, hasChanges: true))
     }
