@@ -30,10 +30,12 @@ public struct WeatherSettings: Sendable, Equatable {
     /// Print one forecast, fresh or from the file, and end.
     public var once: Bool
 
-    /// Settings; the geocoding API defaults to the forecast's server.
+    /// Settings; the geocoding API defaults to the forecast's server — or, for the real Open-Meteo
+    /// (api.open-meteo.com), to its geocoding server, so `--base-url` alone reaches it.
     ///
     /// ```swift
     /// let settings = WeatherSettings(city: "Lund", baseURL: URL(string: "https://api.open-meteo.com")!)
+    /// settings.geocodingURL   // https://geocoding-api.open-meteo.com
     /// ```
     public init(
         city: String?, baseURL: URL, geocodingURL: URL? = nil, refreshInterval: Duration = .seconds(600),
@@ -41,9 +43,19 @@ public struct WeatherSettings: Sendable, Equatable {
     ) {
         self.city = city
         self.forecastURL = baseURL
-        self.geocodingURL = geocodingURL ?? baseURL
+        self.geocodingURL = geocodingURL ?? Self.geocodingServer(beside: baseURL)
         self.refreshInterval = refreshInterval
         self.once = once
+    }
+
+    /// Where the search is when only the forecast's server is given: the same server, except for the
+    /// real Open-Meteo, which answers searches on a host of its own.
+    private static func geocodingServer(beside forecast: URL) -> URL {
+        guard forecast.host?.lowercased() == "api.open-meteo.com",
+            var components = URLComponents(url: forecast, resolvingAgainstBaseURL: false)
+        else { return forecast }
+        components.host = "geocoding-api.open-meteo.com"
+        return components.url ?? forecast
     }
 }
 
@@ -115,6 +127,8 @@ public struct WeatherApp: Sendable {
 
     private mutating func step(_ io: inout WeatherIO) {
         guard io.hasInput else { return start(&io) }
+        // After "q" nothing more happens: a read, a search or a line that arrives later is let go.
+        guard !quitting else { return }
         if let loading, let result = result(of: loading, in: io) {
             self.loading = nil
             cacheRead(result.success ?? nil, &io)
@@ -294,11 +308,12 @@ public struct WeatherApp: Sendable {
 
     private mutating func quit(_ io: inout WeatherIO) {
         quitting = true
+        io.cancel(loading)
         io.cancel(reading)
         io.cancel(refresh)
         io.cancel(fetching)
         io.cancel(locating)
-        (reading, refresh, fetching, locating) = (nil, nil, nil, nil)
+        (loading, reading, refresh, fetching, locating) = (nil, nil, nil, nil, nil)
         show(["Bye."], &io)
     }
 

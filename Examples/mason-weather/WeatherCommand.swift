@@ -18,8 +18,8 @@ struct WeatherCommand: AsyncParsableCommand {
         abstract: "The weather in your terminal: a pure functional app on MasonApp.",
         discussion: """
             By default it asks an embedded Open-Meteo-shaped server on 127.0.0.1 (cities: Lund, Berlin, \
-            Oslo, Lisbon, Reykjavik). For the real one: --base-url https://api.open-meteo.com \
-            --geocoding-url https://geocoding-api.open-meteo.com. The last forecast is kept in a SQLite \
+            Oslo, Lisbon, Reykjavik). For the real one: --base-url https://api.open-meteo.com (its \
+            searches then go to geocoding-api.open-meteo.com). The last forecast is kept in a SQLite \
             file and shown at once on the next start, and when offline, marked as stale.
             """
     )
@@ -30,7 +30,7 @@ struct WeatherCommand: AsyncParsableCommand {
     @Option(help: "The forecast API's base URL (default: the embedded server).")
     var baseURL: String?
 
-    @Option(help: "The geocoding API's base URL (default: the forecast API's).")
+    @Option(help: "The geocoding API's base URL (default: the forecast API's; Open-Meteo's own for it).")
     var geocodingURL: String?
 
     @Option(help: "The SQLite file that keeps the last forecasts.")
@@ -56,8 +56,8 @@ struct WeatherCommand: AsyncParsableCommand {
         if let server { try await server.start() }
         guard let base = baseURL.flatMap(URL.init(string:)) ?? server?.baseURL else { throw ExitCode.failure }
         let settings = WeatherSettings(
-            city: city, baseURL: base, geocodingURL: geocodingURL.flatMap(URL.init(string:)),
-            refreshInterval: .seconds(refresh), once: once)
+            city: city?.trimmingCharacters(in: .whitespaces), baseURL: base,
+            geocodingURL: geocodingURL.flatMap(URL.init(string:)), refreshInterval: .seconds(refresh), once: once)
         let main = WeatherApp.makeMain(settings: settings, database: file)
         // Ctrl-C is a "q": the app cancels what runs, lets a write to the file finish, and ends.
         signal(SIGINT, SIG_IGN)

@@ -15,7 +15,8 @@ public import Foundation
 /// ```
 public enum ChildProcess {
     /// Starts `executable` with `arguments` (standard input empty), reads its standard output to the
-    /// end, and returns when it has exited.
+    /// end, and returns when it has exited. Cancelling the calling task kills the program (`SIGKILL`);
+    /// the call then returns its status and what it wrote before.
     ///
     /// ```swift
     /// let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/echo"), arguments: ["hi"])
@@ -41,9 +42,18 @@ public enum ChildProcess {
         }
         try process.run()
         let reader = output.fileHandleForReading
-        let data = await OwnThread.run { reader.readDataToEndOfFile() }
-        var statuses = exit.makeAsyncIterator()
-        let status = await statuses.next() ?? -1
+        let pid = process.processIdentifier
+        // A test's time limit cancels its task and then waits for it: a child that hangs must end.
+        let data = await withTaskCancellationHandler {
+            await OwnThread.run { reader.readDataToEndOfFile() }
+        } onCancel: {
+            kill(pid, SIGKILL)
+        }
+        // In a task of its own: a cancelled task's wait on a stream would end at once, without the status.
+        let status = await Task {
+            var statuses = exit.makeAsyncIterator()
+            return await statuses.next() ?? -1
+        }.value
         return (status, String(decoding: data, as: UTF8.self))
     }
 }

@@ -16,6 +16,15 @@ struct ChildProcessTests {
         #expect(result.output.split(separator: "\n").count == 100_000)
     }
 
+    @Test(.timeLimit(.minutes(1))) func cancellingARunKillsTheProgram() async throws {
+        // Without the kill this run would last ten minutes, past the time limit, which cannot stop it.
+        let run = Task { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sleep"), arguments: ["600"]) }
+        run.cancel()
+        let result = try await run.value
+        #expect(result.status == SIGKILL)
+        #expect(result.output.isEmpty)
+    }
+
     @Test func aMissingProgramThrows() async {
         await #expect(throws: (any Error).self) {
             try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"))

@@ -115,6 +115,31 @@ import Testing
         try app.finish()
     }
 
+    @Test func theRealOpenMeteoIsReachedWithItsForecastServerAlone() throws {
+        let real = WeatherSettings(city: "Lund", baseURL: try #require(URL(string: "https://api.open-meteo.com")))
+        #expect(real.geocodingURL.absoluteString == "https://geocoding-api.open-meteo.com")
+        let other = WeatherSettings(city: "Lund", baseURL: try #require(URL(string: "http://127.0.0.1:8080")))
+        #expect(other.geocodingURL == other.forecastURL)
+        let given = try #require(URL(string: "http://search.test"))
+        #expect(WeatherSettings(city: nil, baseURL: real.forecastURL, geocodingURL: given).geocodingURL == given)
+    }
+
+    @Test func quittingBeforeTheFileIsReadEndsEverything() throws {
+        var app = Self.harness(city: nil)
+        try app.start()
+        let (_, loading) = try app.expectOutput(StoreIO<CachedForecast?>.self)
+        try app.finish()
+
+        try app.receive(.line("q"), as: ConsoleInputIO.self)  // Ctrl-C, before the file has answered
+        #expect(Self.printed(&app) == ["Bye."])
+        try app.expectCancellation(of: loading)
+        try app.finish()
+
+        try app.receive(.element(Self.oldForecast), forToken: loading)  // the read answered anyway
+        try app.finish()  // no forecast shown, no request, no timer, no prompt
+        #expect(app.state.quitting)
+    }
+
     @Test func offlineOnceShowsTheFileMarkedStale() throws {
         var app = Self.harness(once: true)
         try app.start()
