@@ -12,7 +12,8 @@
 /// Endo<Int>.empty(3)                 // 3
 /// ```
 ///
-/// `Endo` is `Sendable`: it holds only a `@Sendable` function.
+/// `Endo` is `Sendable`: it holds a `@Sendable` function. A function that is not `@Sendable` goes in
+/// `sending`, and its calls take turns under a lock.
 public struct Endo<Value>: Monoid, Sendable {
     /// The wrapped function.
     public let call: @Sendable (Value) -> Value
@@ -59,4 +60,24 @@ public struct Endo<Value>: Monoid, Sendable {
     /// ```
     @inlinable
     public static var empty: Endo { Endo { $0 } }
+}
+
+// Plain twin: `Endo` is `Sendable`, so it holds a `@Sendable` function. A function that is not goes in
+// `sending` and calls of it take turns under a lock, as in `IO`, `Reader` and `State` (see
+// `SerialFunction`); Swift prefers the `@Sendable` initializer above whenever the function is `@Sendable`.
+extension Endo where Value: Sendable {
+    /// Wraps a function from `Value` to `Value` that is not `@Sendable`; calls of it take turns.
+    ///
+    /// ```swift
+    /// let counter = Counter()                      // a class that is not Sendable
+    /// let addCount: (Int) -> Int = { counter.count += 1; return $0 + counter.count }
+    /// let step = Endo(addCount)
+    /// (step <> step)(0)   // 3: adds 1, then 2
+    /// ```
+    /// - Parameter call: The function; the `Endo` takes it over.
+    @_disfavoredOverload
+    public init(_ call: sending @escaping (Value) -> Value) {
+        let serial = SerialFunction(call)
+        self.init { serial($0) }
+    }
 }

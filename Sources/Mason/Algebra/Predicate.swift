@@ -15,7 +15,8 @@
 /// [1, 2, 3, 4].filter(isEven.contains)     // [2, 4]
 /// ```
 ///
-/// `Predicate` is `Sendable`: it holds only a `@Sendable` function.
+/// `Predicate` is `Sendable`: it holds a `@Sendable` function. A test that is not `@Sendable` goes in
+/// `sending` (to the initializer or to `contraMap`), and its calls take turns under a lock.
 ///
 /// - Note: Foundation has its own `Predicate`, the type the `#Predicate` macro builds. Where a file
 ///   imports both Foundation and Mason and the name is ambiguous (on Apple platforms), write
@@ -109,6 +110,44 @@ public struct Predicate<Value>: Sendable {
     public func inverted() -> Predicate {
         let contains = self.contains
         return Predicate { !contains($0) }
+    }
+}
+
+// Plain twins: `Predicate` is `Sendable`, so it holds a `@Sendable` function. A function that is not
+// goes in `sending` and calls of it take turns under a lock, as in `IO`, `Reader` and `State` (see
+// `SerialFunction`); Swift prefers the `@Sendable` overloads above whenever the function is `@Sendable`.
+extension Predicate where Value: Sendable {
+    /// Wraps a test that is not `@Sendable`; calls of it take turns.
+    ///
+    /// ```swift
+    /// let seen = Seen()                           // a class that is not Sendable
+    /// let isNew: (Int) -> Bool = { seen.insert($0) }
+    /// [1, 2, 1, 3].filter(Predicate(isNew).contains)   // [1, 2, 3]
+    /// ```
+    /// - Parameter contains: The test; the predicate takes it over.
+    @_disfavoredOverload
+    public init(_ contains: sending @escaping (Value) -> Bool) {
+        let serial = SerialFunction(contains)
+        self.init { serial($0) }
+    }
+}
+
+extension Predicate {
+    /// ``contraMap(_:)`` with a transformation that is not `@Sendable`; calls of it take turns.
+    ///
+    /// ```swift
+    /// let length: (String) -> Int = { $0.count }
+    /// Predicate<Int> { $0 > 3 }.contraMap(length)("mason")   // true
+    /// ```
+    /// - Parameter transform: Turns the new input into the value this predicate tests; the predicate
+    ///   takes it over.
+    /// - Returns: A predicate on `NewValue`.
+    @_disfavoredOverload
+    public func contraMap<NewValue: Sendable>(
+        _ transform: sending @escaping (NewValue) -> Value
+    ) -> Predicate<NewValue> where Value: Sendable {
+        let serial = SerialFunction(transform)
+        return contraMap { serial($0) }
     }
 }
 

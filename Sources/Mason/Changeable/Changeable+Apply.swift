@@ -20,3 +20,26 @@ public func apply<Value, NewValue>(
 ) -> Changeable<NewValue> {
     Changeable(function.value(changeable.value), hasChanges: function.hasChanges || changeable.hasChanges)
 }
+
+/// `apply(_:_:)` for a function that is not `@Sendable`: a changeable holds a value, with nothing
+/// running concurrently, so any function will do. `function <*> changeable` is its second spelling.
+///
+/// ```swift
+/// let log = Log()                                     // a class that is not Sendable
+/// let record: (Int) -> Int = { log.append($0); return $0 * 2 }
+/// let result = apply(Changeable(record, hasChanges: true), Changeable(21))
+/// result.value        // 42
+/// result.hasChanges   // true
+/// ```
+/// - Parameters:
+///   - function: A changeable function.
+///   - changeable: A changeable of the function's input.
+/// - Returns: The function's output; its flag is the OR of both flags.
+@inlinable
+@_disfavoredOverload
+public func apply<Value, NewValue>(
+    _ function: Changeable<(Value) -> NewValue>,
+    _ changeable: Changeable<Value>
+) -> Changeable<NewValue> {
+    Changeable(function.value(changeable.value), hasChanges: function.hasChanges || changeable.hasChanges)
+}

@@ -104,3 +104,19 @@ public func >=> <Input, Middle, Output>(
 ) -> (Input) -> Changeable<Output> {
     compose(first, flatMapping: second)
 }
+
+/// `function <*> changeable` for `Changeable` when the function is not `@Sendable`: `apply(_:_:)`'s
+/// plain twin.
+///
+/// ```swift
+/// let add: (Int) -> (Int) -> Int = { a in { b in a + b } }
+/// (Changeable(1) <&> add <*> Changeable(2, hasChanges: true))   // Changeable(3, hasChanges: true)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <*> <Value, NewValue>(
+    function: Changeable<(Value) -> NewValue>,
+    changeable: Changeable<Value>
+) -> Changeable<NewValue> {
+    apply(function, changeable)
+}

@@ -38,3 +38,29 @@ public func apply<Left, Value, NewValue>(
     case .right(let function): value.map(function)
     }
 }
+
+/// `apply(_:_:)` for a function that is not `@Sendable`: an `Either` has nothing running
+/// concurrently, so any function will do. `transform <*> value` is its second spelling.
+///
+/// When both are left, the result is the *first* left (the function's).
+///
+/// ```swift
+/// let log = Log()                                     // a class that is not Sendable
+/// let record: (Int) -> Int = { log.append($0); return $0 + 1 }
+/// apply(Either<String, (Int) -> Int>.right(record), .right(41))   // .right(42)
+/// ```
+/// - Parameters:
+///   - transform: The wrapped function.
+///   - value: The wrapped argument.
+/// - Returns: `.right(f(x))` when both are right; otherwise the first left.
+@inlinable
+@_disfavoredOverload
+public func apply<Left, Value, NewValue>(
+    _ transform: Either<Left, (Value) -> NewValue>,
+    _ value: Either<Left, Value>
+) -> Either<Left, NewValue> {
+    switch transform {
+    case .left(let left): .left(left)
+    case .right(let function): value.map(function)
+    }
+}

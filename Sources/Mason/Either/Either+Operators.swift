@@ -124,3 +124,19 @@ public func >=> <Value, Left, Middle, NewValue>(
 ) -> (Value) -> Either<Left, NewValue> {
     compose(first, flatMapping: second)
 }
+
+/// `transform <*> value` for `Either` when the function is not `@Sendable`: `apply(_:_:)`'s plain
+/// twin.
+///
+/// ```swift
+/// let add: (Int) -> (Int) -> Int = { a in { b in a + b } }
+/// Either<String, Int>.right(1) <&> add <*> .right(2)   // .right(3)
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <*> <Left, Value, NewValue>(
+    transform: Either<Left, (Value) -> NewValue>,
+    value: Either<Left, Value>
+) -> Either<Left, NewValue> {
+    apply(transform, value)
+}

@@ -210,3 +210,23 @@ extension State where Stored: Sendable, Value: Sendable {
         return flatMap { serial($0) }
     }
 }
+
+extension State where Stored: Sendable, Value == Void {
+    /// ``modify(_:)`` with a transformation that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let audit = Audit()                            // a class that is not Sendable
+    /// let bump: (Int) -> Int = { audit.record($0); return $0 + 1 }
+    /// State.modify(bump).exec(4)   // 5
+    /// ```
+    /// - Parameter transform: The function from the current state to the next; the computation takes
+    ///   it over.
+    /// - Returns: A computation whose value is `()`.
+    @_disfavoredOverload
+    public static func modify(
+        _ transform: sending @escaping (Stored) -> Stored
+    ) -> State<Stored, Void> {
+        let serial = SerialFunction(transform)
+        return modify { serial($0) }
+    }
+}

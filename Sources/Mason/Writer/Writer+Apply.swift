@@ -18,3 +18,25 @@ public func apply<Value, NewValue, Output>(
 ) -> Writer<NewValue, Output> {
     Writer(value: function.value(writer.value), output: Output.combine(function.output, writer.output))
 }
+
+/// `apply(_:_:)` for a function that is not `@Sendable`: a writer holds a computed value, with nothing
+/// running concurrently, so any function will do. `function <*> writer` is its second spelling.
+///
+/// ```swift
+/// let log = Log()                                     // a class that is not Sendable
+/// let record: (Int) -> Int = { log.append($0); return $0 * 2 }
+/// apply(Writer(value: record, output: ["double"]), Writer(value: 21, output: ["21"])).run()
+/// // (value: 42, output: ["double", "21"])
+/// ```
+/// - Parameters:
+///   - function: A writer of a function.
+///   - writer: A writer of the function's input.
+/// - Returns: A writer of the function's output with both outputs combined, the function's first.
+@inlinable
+@_disfavoredOverload
+public func apply<Value, NewValue, Output>(
+    _ function: Writer<(Value) -> NewValue, Output>,
+    _ writer: Writer<Value, Output>
+) -> Writer<NewValue, Output> {
+    Writer(value: function.value(writer.value), output: Output.combine(function.output, writer.output))
+}

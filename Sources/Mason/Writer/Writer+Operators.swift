@@ -104,3 +104,19 @@ public func >=> <Input, Middle, NewValue, Output>(
 ) -> (Input) -> Writer<NewValue, Output> {
     compose(first, flatMapping: second)
 }
+
+/// `function <*> writer` for `Writer` when the function is not `@Sendable`: `apply(_:_:)`'s plain twin.
+///
+/// ```swift
+/// let add: (Int) -> (Int) -> Int = { a in { b in a + b } }
+/// let sum = Writer(value: 1, output: ["one"]) <&> add <*> Writer(value: 2, output: ["two"])
+/// sum.run()   // (value: 3, output: ["one", "two"])
+/// ```
+@inlinable
+@_disfavoredOverload
+public func <*> <Value, NewValue, Output>(
+    function: Writer<(Value) -> NewValue, Output>,
+    writer: Writer<Value, Output>
+) -> Writer<NewValue, Output> {
+    apply(function, writer)
+}

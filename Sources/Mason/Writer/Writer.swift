@@ -110,6 +110,26 @@ extension Writer where Output: Sendable {
     }
 }
 
+extension Writer {
+    /// ``tell(m:)`` with an output that is not `Sendable`: the function it returns is a plain one.
+    ///
+    /// Swift takes the `@Sendable` form whenever the output is `Sendable`: it is the more constrained.
+    /// (This twin is not `@_disfavoredOverload`: Swift ranks a missing `Sendable` conformance below a
+    /// disfavored overload, so a disfavored twin would never be chosen.)
+    ///
+    /// ```swift
+    /// let entries = Entries(["saw a value"])          // a Monoid class that is not Sendable
+    /// let logged = Writer<Int, Entries>.tell(m: entries)
+    /// logged(5).output.lines   // ["saw a value"]
+    /// ```
+    /// - Parameter output: The output every returned writer carries.
+    /// - Returns: A plain function from a value to a writer of that value with `output`.
+    @inlinable
+    public static func tell(m output: Output) -> (Value) -> Writer<Value, Output> {
+        { value in Writer(value: value, output: output) }
+    }
+}
+
 extension Writer where Value == Void {
     /// A writer that only writes `output`.
     ///

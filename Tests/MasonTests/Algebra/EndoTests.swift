@@ -1,6 +1,11 @@
 import Mason
 import Testing
 
+/// A counter that is not `Sendable`: only a plain closure may capture it.
+private final class Counter {
+    var count = 0
+}
+
 @Suite struct EndoTests {
     @Test func combineRunsTheLeftFunctionFirst() {
         let increment = Endo<Int> { $0 + 1 }
@@ -24,5 +29,32 @@ import Testing
         let shout = Endo<String> { $0.uppercased() }
         let result = await Task.detached { shout("mason") }.value
         #expect(result == "MASON")
+    }
+
+    @Test func aPlainFunctionGoesInAndKeepsWhatItCaptures() {
+        let counter = Counter()
+        let addCount: (Int) -> Int = {
+            counter.count += 1
+            return $0 + counter.count
+        }
+        let step = Endo(addCount)
+        #expect((step <> step)(0) == 3)  // adds 1, then 2
+        #expect(concat([step, .empty, step])(0) == 7)  // adds 3, then 4
+    }
+
+    @Test func callsOfAPlainFunctionTakeTurnsAcrossTasks() async {
+        let counter = Counter()
+        let count: (Int) -> Int = { _ in
+            counter.count += 1
+            return counter.count
+        }
+        let step = Endo(count)
+        let highest = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<250).map { step($0) }.max() ?? 0 }
+            }
+            return await group.reduce(0) { max($0, $1) }
+        }
+        #expect(highest == 2_000)
     }
 }

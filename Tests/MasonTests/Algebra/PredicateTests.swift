@@ -2,6 +2,11 @@ import Mason
 import PropertyBased
 import Testing
 
+/// The values a test has seen: a class that is not `Sendable`, so only a plain closure may capture it.
+private final class Seen {
+    var values: Set<Int> = []
+}
+
 @Suite struct PredicateTests {
     private static let isEven = Predicate<Int> { $0.isMultiple(of: 2) }
     private static let isPositive = Predicate<Int> { $0 > 0 }
@@ -93,6 +98,47 @@ import Testing
         let isEven = Self.isEven
         let result = await Task.detached { isEven(10) }.value
         #expect(result)
+    }
+
+    @Test func aPlainTestGoesInAndKeepsWhatItCaptures() {
+        let seen = Seen()
+        let isNew: (Int) -> Bool = { seen.values.insert($0).inserted }
+        let firstTime = Predicate(isNew)
+        #expect([1, 2, 1, 3, 2].filter(firstTime.contains) == [1, 2, 3])
+        #expect(!firstTime(3))
+        #expect(firstTime.inverted()(4) == false)  // 4 is new: now seen
+        #expect(firstTime.inverted()(4))
+    }
+
+    @Test func aPlainTransformationAdaptsAPredicate() {
+        let seen = Seen()
+        // The length plus how many strings came before: "ab" is even the first time only.
+        let lengthAndTurn: (String) -> Int = { text in
+            defer { seen.values.insert(seen.values.count) }
+            return text.count + seen.values.count
+        }
+        let isEvenThen = Self.isEven.contraMap(lengthAndTurn)
+        #expect(isEvenThen("ab"))
+        #expect(!isEvenThen("ab"))
+        #expect(isEvenThen("ab"))
+    }
+
+    @Test func callsOfAPlainTestTakeTurnsAcrossTasks() async {
+        // 8 tasks × 250 calls of one predicate whose test mutates an unsynchronised set: exactly one
+        // call is the 2,000th, because calls take turns.
+        let seen = Seen()
+        let isTheLast: (Int) -> Bool = { _ in
+            seen.values.insert(seen.values.count)
+            return seen.values.count == 2_000
+        }
+        let predicate = Predicate(isTheLast)
+        let hits = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<250).filter { predicate($0) }.count }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(hits == 1)
     }
 }
 

@@ -1,6 +1,11 @@
 import Mason
 import Testing
 
+/// A call counter that is not `Sendable`: only a plain closure may capture it.
+private final class Calls {
+    var count = 0
+}
+
 @Suite struct ChangeableTests {
     struct Person: Equatable, Sendable {
         var name: String
@@ -145,5 +150,83 @@ import Testing
         let changeable = Changeable(Self.jane)
         let result = await Task { changeable.write("Joe", at: \.name) }.value
         #expect(result.hasChanges)
+    }
+
+    /// A tag that is not `Sendable` (a class), compared by name.
+    final class Tag: Equatable {
+        let name: String
+
+        init(_ name: String) { self.name = name }
+
+        static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name }
+    }
+
+    /// A value whose fields are not `Sendable`.
+    struct Post {
+        var tag: Tag
+        var render: () -> String
+    }
+
+    @Test func curriedWriteTakesAFieldThatIsNotSendable() {
+        let post = Post(tag: Tag("draft")) { "draft" }
+        let retag = write(Tag("swift"), at: \Post.tag)
+        #expect((Changeable(post) |> retag).hasChanges)
+        #expect((Changeable(post) |> retag).value.tag.name == "swift")
+        let same: (Changeable<Post>) -> Changeable<Post> = write(Tag("draft"), at: \.tag)
+        #expect((Changeable(post) |> same).hasChanges == false)
+
+        let render: () -> String = { "swift" }
+        let rerender = write(render, at: \Post.render)
+        let rerendered = Changeable(post) |> rerender
+        #expect(rerendered.hasChanges)
+        #expect(rerendered.value.render() == "swift")
+    }
+
+    @Test func funswiftWriteTakesAFieldThatIsNotSendable() {
+        // The type is given: a bare `let` would take Optional's `>>-` (a changeable is lifted to an
+        // optional), whichever the field.
+        let post = Post(tag: Tag("draft")) { "draft" }
+        let unchanged: Changeable<Post> = Changeable(post) >>- write(Tag("draft"), at: \Post.tag)
+        #expect(unchanged.hasChanges == false)
+        let retagged: Changeable<Post> = Changeable(post) >>- write(Tag("swift"), at: \Post.tag)
+        #expect(retagged.hasChanges)
+        #expect(retagged.value.tag.name == "swift")
+        let render: () -> String = { "swift" }
+        let rerendered: Changeable<Post> = Changeable(post) >>- write(render, at: \Post.render)
+        #expect(rerendered.hasChanges)
+        #expect(rerendered.value.render() == "swift")
+    }
+
+    @Test func curriedWriteTakesAKeyPathThatIsNotSendable() {
+        let name: WritableKeyPath<Person, String> = \.name  // a key path value, not a literal
+        let rename: (Changeable<Person>) -> Changeable<Person> = write("Joe", at: name)
+        #expect((Changeable(Self.jane) |> rename).value.name == "Joe")
+        let renamed: Changeable<Person> = Changeable(Self.jane) >>- write("Jane", at: name)
+        #expect(renamed.hasChanges == false)
+    }
+
+    @Test func curriedWriteOfASendableFieldStaysSendable() {
+        // Where the `@Sendable` form fits, Swift still takes it: the plain twins only add.
+        let rename = write("Joe", at: \Person.name)
+        let sendable: @Sendable (Changeable<Person>) -> Changeable<Person> = rename
+        let chained: @Sendable (Person) -> Changeable<Person> = write("Joe", at: \.name)
+        #expect(sendable(Changeable(Self.jane)).hasChanges)
+        #expect(chained(Self.jane).value.name == "Joe")
+    }
+
+    @Test func applyTakesAPlainCurriedFunction() {
+        let calls = Calls()
+        let add: (Int) -> (Int) -> Int = { a in
+            { b in
+                calls.count += 1
+                return a + b
+            }
+        }
+        #expect((Changeable(1) <&> add <*> Changeable(2)) == Changeable(3))
+        #expect((Changeable(1) <&> add <*> Changeable(2, hasChanges: true)) == Changeable(3, hasChanges: true))
+        #expect(
+            apply(Changeable(add, hasChanges: true) <*> Changeable(1), Changeable(2)) == Changeable(3, hasChanges: true)
+        )
+        #expect(calls.count == 3)
     }
 }

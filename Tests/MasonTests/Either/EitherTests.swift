@@ -1,6 +1,11 @@
 import Mason
 import Testing
 
+/// A call counter that is not `Sendable`: only a plain closure may capture it.
+private final class Calls {
+    var count = 0
+}
+
 @Suite struct EitherTests {
     enum Failure: Error, Equatable {
         case notANumber
@@ -170,5 +175,24 @@ import Testing
         let describe: @Sendable (Either<Failure, Int>) -> Either<Failure, Int> = { $0 }
         let result = "8" |> Self.parse >=> Self.half |> describe <&> { "\($0)" }
         #expect(result == .right("4"))
+    }
+
+    @Test func applyTakesAPlainCurriedFunction() {
+        let calls = Calls()
+        let add: (Int) -> (Int) -> Int = { a in
+            { b in
+                calls.count += 1
+                return a + b
+            }
+        }
+        let a: Either<Failure, Int> = .right(1)
+        let b: Either<Failure, Int> = .right(2)
+        #expect((a <&> add <*> b) == .right(3))
+        #expect(apply(a.map(add), b) == .right(3))
+        let failed: Either<Failure, Int> = .left(.odd)
+        #expect((Either.pure(add) <*> a <*> failed) == failed)
+        let missing: Either<Failure, (Int) -> Int> = .left(.boom)
+        #expect((missing <*> failed) == .left(.boom))
+        #expect(calls.count == 2)
     }
 }

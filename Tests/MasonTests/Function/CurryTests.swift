@@ -127,4 +127,69 @@ private final class Calls {
         let twoStep: @Sendable (Int, Int) -> @Sendable (Int) -> Int = uncurry(curried)
         #expect(twoStep(1, 2)(3) == 6)
     }
+
+    @Test func curryTakesPlainFunctionsOfThreeToSixArguments() {
+        let calls = Calls()
+        let digits3: (Int, Int, Int) -> Int = {
+            calls.count += 1
+            return $0 * 100 + $1 * 10 + $2
+        }
+        let join4: (String, String, String, String) -> String = {
+            calls.count += 1
+            return $0 + $1 + $2 + $3
+        }
+        let list5: (Int, Int, Int, Int, Int) -> [Int] = {
+            calls.count += 1
+            return [$0, $1, $2, $3, $4]
+        }
+        let list6: (Int, Int, Int, Int, Int, Int) -> [Int] = {
+            calls.count += 1
+            return [$0, $1, $2, $3, $4, $5]
+        }
+        #expect(curry(digits3)(1)(2)(3) == 123)
+        #expect(curry(join4)("m")("a")("s")("o") == "maso")
+        #expect(curry(list5)(1)(2)(3)(4)(5) == [1, 2, 3, 4, 5])
+        let sixth = curry(list6)(1)(2)(3)(4)(5)  // a partial application, reused
+        #expect(sixth(6) == [1, 2, 3, 4, 5, 6])
+        #expect(sixth(7) == [1, 2, 3, 4, 5, 7])
+        #expect(calls.count == 5)
+    }
+
+    @Test func uncurryTakesPlainChainsOfTwoToSixFunctions() {
+        let calls = Calls()
+        let subtract: (Int) -> (Int) -> Int = { a in
+            calls.count += 1
+            return { b in a - b }
+        }
+        let digits3: (Int, Int, Int) -> Int = {
+            calls.count += 1
+            return $0 * 100 + $1 * 10 + $2
+        }
+        let join4: (String, String, String, String) -> String = {
+            calls.count += 1
+            return $0 + $1 + $2 + $3
+        }
+        let list5: (Int, Int, Int, Int, Int) -> [Int] = {
+            calls.count += 1
+            return [$0, $1, $2, $3, $4]
+        }
+        let list6: (Int, Int, Int, Int, Int, Int) -> [Int] = {
+            calls.count += 1
+            return [$0, $1, $2, $3, $4, $5]
+        }
+        #expect(uncurry(subtract)(10, 3) == 7)
+        #expect(uncurry(curry(digits3))(1, 2, 3) == 123)
+        #expect(uncurry(curry(join4))("m", "a", "s", "o") == "maso")
+        #expect(uncurry(curry(list5))(1, 2, 3, 4, 5) == [1, 2, 3, 4, 5])
+        #expect(uncurry(curry(list6))(1, 2, 3, 4, 5, 6) == [1, 2, 3, 4, 5, 6])
+        #expect(calls.count == 5)
+    }
+
+    @Test func curryOfASendableFunctionStaysSendable() async {
+        // Where the `@Sendable` forms fit, Swift still takes them: the plain twins only add.
+        let curried = curry(Self.list6)
+        let flat = uncurry(curry(Self.digits3))
+        let result = await Task.detached { flat(1, 2, 3) + curried(1)(2)(3)(4)(5)(6).count }.value
+        #expect(result == 129)
+    }
 }

@@ -68,4 +68,17 @@ private final class Issued {
         #expect(composedByOperator.state == 7)
         #expect(composedByOperator.value == 6)
     }
+
+    @Test func modifyTakesAPlainTransformation() {
+        let issued = Issued()
+        let bump: (Int) -> Int = {
+            issued.tickets.append($0)
+            return $0 + issued.tickets.count
+        }
+        let modify = State.modify(bump)
+        #expect(modify.exec(4) == 5)  // the first run adds 1
+        #expect(modify.exec(4) == 6)  // the second adds 2
+        let thenGet = modify.flatMap { State<Int, Int>.get }
+        #expect(thenGet.run(10).value == 13)
+    }
 }

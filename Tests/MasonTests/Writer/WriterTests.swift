@@ -1,6 +1,22 @@
 import Mason
 import Testing
 
+/// A call counter that is not `Sendable`: only a plain closure may capture it.
+private final class Calls {
+    var count = 0
+}
+
+/// A log that is not `Sendable` (a class): only plain functions may keep it.
+private final class Entries: Monoid {
+    let lines: [String]
+
+    init(_ lines: [String]) { self.lines = lines }
+
+    static var empty: Entries { Entries([]) }
+
+    static func combine(_ lhs: Entries, _ rhs: Entries) -> Entries { Entries(lhs.lines + rhs.lines) }
+}
+
 /// A log of lines: the Monoid these tests write to.
 private struct Log: Monoid, Equatable, Sendable {
     var lines: [String]
@@ -111,5 +127,38 @@ private struct Log: Monoid, Equatable, Sendable {
         let writer = Writer(value: 1, output: Log("one"))
         let result = await Task { writer.map { $0 + 1 } }.value
         #expect(result == Writer(value: 2, output: Log("one")))
+    }
+
+    @Test func tellTakesAnOutputThatIsNotSendable() {
+        let logged: (Int) -> Writer<Int, Entries> = Writer.tell(m: Entries(["saw a value"]))
+        let result = Writer(value: 5, output: Entries(["start"])).flatMap(logged)
+        #expect(result.value == 5)
+        #expect(result.output.lines == ["start", "saw a value"])
+        let bare = Writer<String, Entries>.tell(m: Entries(["named"]))
+        #expect(bare("Ada").output.lines == ["named"])
+    }
+
+    @Test func tellOfASendableOutputStaysSendable() {
+        // Where the `@Sendable` form fits, Swift still takes it: the plain twin only adds.
+        let logged = Writer<Int, Log>.tell(m: Log("saw a value"))
+        let sendable: @Sendable (Int) -> Writer<Int, Log> = logged
+        #expect(sendable(5) == Writer(value: 5, output: Log("saw a value")))
+    }
+
+    @Test func applyTakesAPlainCurriedFunction() {
+        let calls = Calls()
+        let add: (Int) -> (Int) -> Int = { a in
+            { b in
+                calls.count += 1
+                return a + b
+            }
+        }
+        let one = Writer(value: 1, output: Log("one"))
+        let two = Writer(value: 2, output: Log("two"))
+        #expect((one <&> add <*> two) == Writer(value: 3, output: Log("one", "two")))
+        #expect(apply(one.map(add), two) == Writer(value: 3, output: Log("one", "two")))
+        let logged = Writer(value: add, output: Log("add"))
+        #expect((logged <*> one <*> two) == Writer(value: 3, output: Log("add", "one", "two")))
+        #expect(calls.count == 3)
     }
 }
