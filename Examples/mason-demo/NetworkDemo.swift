@@ -163,7 +163,7 @@ extension NetworkDemo {
 
         func fetchUpdated(with request: URLRequest) async throws(NetworkRequestError) -> Data {
             let (data, response) = try await dataTask(request, transport: transport).value.get()
-            cache.store(data, response, for: request)
+            await cache.store(data, response, for: request)
             return data
         }
     }

@@ -4,6 +4,10 @@ import Mason
 public import MasonNetwork
 public import MasonStore
 
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
 /// A `ResponseCache` kept in an SQLite file, so cached responses survive the process:
 /// MasonNetwork's cache policies (`cacheFirst`, `networkFirst`, …) over MasonStore.
 ///
@@ -11,13 +15,13 @@ public import MasonStore
 /// the wall clock (`now` counts from 1970), since they outlive the process. The cache is best-effort:
 /// a database failure reads as a miss and a store that fails is dropped, never a failed request.
 ///
-/// `ResponseCache` is synchronous, and `CachingTransport` calls it from `async` code, so no call
-/// here waits for another access to the database: a store or removal is queued on the writer and
-/// returns at once (a lookup sees it at once all the same), and a lookup on a `DatabasePool` — what
-/// ``init(path:timeToLive:)`` opens — reads beside the writer, waiting for the disk only. On a
-/// `DatabaseQueue` a lookup waits while the writer runs, holding its thread meanwhile: share a pool,
-/// not a queue, with long operations. ``waitForStores()`` waits until the queued writes are in the
-/// file.
+/// No call here blocks a thread while it waits for the database, so `CachingTransport` never holds
+/// a thread of Swift's cooperative pool: a lookup is `async` (GRDB's asynchronous read, which suspends
+/// the task while it waits for a reader, or on a `DatabaseQueue` for the writer), and a store or
+/// removal is queued on the writer and returns at once (a lookup sees it at once all the same).
+/// ``init(path:timeToLive:)`` opens a `DatabasePool`, so lookups read beside the writer. There is no
+/// synchronous lookup: in synchronous code, use `MemoryResponseCache`, or read the table through
+/// MasonStore. ``waitForStores()`` waits until the queued writes are in the file.
 ///
 /// ```swift
 /// let cache = try SQLiteResponseCache(path: cachesFolder + "/responses.sqlite", timeToLive: .seconds(300))
@@ -92,33 +96,28 @@ public final class SQLiteResponseCache: ResponseCache {
 
     /// The response stored for `key`, fresh or not, or `nil`: a store still queued counts.
     ///
-    /// Reads the file on the calling thread; on a `DatabaseQueue` it waits while the writer runs.
+    /// Reads the file with GRDB's asynchronous read: the task suspends, holding no thread, while it
+    /// waits for a reader (on a `DatabaseQueue`, for the writer and the writes queued on it). A
+    /// database failure, or the task's cancellation during the read, reads as a miss.
     ///
     /// ```swift
-    /// let hit = cache.cachedResponse(for: CacheKey(method: "GET", url: "https://example.com/a"))
+    /// let hit = await cache.cachedResponse(for: CacheKey(method: "GET", url: "https://example.com/a"))
     /// ```
     /// - Parameter key: The request's key.
     /// - Returns: The stored response.
-    public func cachedResponse(for key: CacheKey) -> CachedResponse? {
+    public func cachedResponse(for key: CacheKey) async -> CachedResponse? {
         let text = Self.text(of: key)
         if let write = queued.withLock({ $0[text] }) { return write.response }
-        let row = DataOperation<Database, Row?> { db in
-            try Row.fetchOne(
+        // GRDB's asynchronous read: the row is turned into a (Sendable) response on the reader.
+        let read = try? await writer.read { db -> CachedResponse? in
+            let row = try Row.fetchOne(
                 db,
                 sql: "SELECT status, headers, body, storedAt FROM mason_response_cache WHERE key = ?",
                 arguments: [text]
             )
+            return row.map(Self.response(from:))
         }
-        guard let row = (try? row.read(from: writer)) ?? nil else { return nil }
-        let headers =
-            (row["headers"] as String?)
-            .flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
-        return CachedResponse(
-            data: row["body"] ?? Data(),
-            status: row["status"] ?? 0,
-            headers: headers,
-            storedAt: .nanoseconds(row["storedAt"] ?? Int64(0))
-        )
+        return read ?? nil
     }
 
     /// Stores `response` for `key`, replacing what was there (a response marked `no-store` removes it).
@@ -169,6 +168,48 @@ public final class SQLiteResponseCache: ResponseCache {
         )
     }
 
+    /// Stores what a transport returned for `request`, synchronously (it only queues the write): the
+    /// twin of `ResponseCache`'s `async` `store(_:_:for:)`, with the same rules. In `async` code Swift
+    /// prefers the `async` form, so write `await` there.
+    ///
+    /// ```swift
+    /// cache.store(data, response, for: request)   // true for a 200 to a GET
+    /// ```
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - response: The response.
+    ///   - request: The request that was answered.
+    /// - Returns: `true` when the response was queued for storing, `false` when it may not be cached.
+    @discardableResult
+    public func store(_ data: Data, _ response: HTTPURLResponse, for request: URLRequest) -> Bool {
+        store(data, ResponseHead(response), for: request)
+    }
+
+    /// Stores what a transport returned as a head for `request`, synchronously; as the form taking an
+    /// `HTTPURLResponse` does.
+    ///
+    /// ```swift
+    /// cache.store(data, head, for: request)   // true for a 200 to a GET
+    /// ```
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - head: The head of the response.
+    ///   - request: The request that was answered.
+    /// - Returns: `true` when the response was queued for storing, `false` when it may not be cached.
+    @discardableResult
+    public func store(_ data: Data, _ head: ResponseHead, for request: URLRequest) -> Bool {
+        switch admission(of: data, head, for: request) {
+        case .refused:
+            return false
+        case .removal(let key):
+            removeCachedResponse(for: key)
+            return false
+        case .store(let cached, let key):
+            store(cached, for: key)
+            return true
+        }
+    }
+
     /// Returns once every store and removal queued so far is in the file, without blocking a thread:
     /// for tests, and for an orderly shutdown (a write still queued when the process ends is lost,
     /// as a cache may lose anything).
@@ -211,6 +252,19 @@ public final class SQLiteResponseCache: ResponseCache {
         (try? DataOperation<Database, Int> { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM mason_response_cache") ?? 0
         }.operate(in: writer)) ?? 0
+    }
+
+    /// The response a row of `mason_response_cache` holds.
+    private static func response(from row: Row) -> CachedResponse {
+        let headers =
+            (row["headers"] as String?)
+            .flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
+        return CachedResponse(
+            data: row["body"] ?? Data(),
+            status: row["status"] ?? 0,
+            headers: headers,
+            storedAt: .nanoseconds(row["storedAt"] ?? Int64(0))
+        )
     }
 
     /// The key as stored: method, URL and the varying headers in a stable order.

@@ -17,7 +17,9 @@ public import FoundationNetworking
 /// response. Background refreshes of ``CachePolicy/staleWhileRevalidate`` outlive the request that
 /// started them; ``waitForRevalidations()`` waits for them. Compose with
 /// ``SingleFlightTransport`` below the cache so that concurrent misses and refreshes of one key send
-/// one request. Downloads (``download(_:)``) are forwarded to ``base`` and never cached.
+/// one request. Downloads (``download(_:)``) are forwarded to ``base`` and never cached. The cache is
+/// awaited (its lookup, store and removal are `async`), so a cache that reads a file suspends the
+/// request rather than holding a thread of Swift's cooperative pool.
 ///
 /// Put ``AuthenticatingTransport`` above the cache, never below it: the key is made from the request as
 /// the cache receives it, so an `Authorization` added below the cache is not in the key, and every
@@ -73,16 +75,20 @@ public struct CachingTransport: Transport {
         }
         switch policy {
         case .cacheFirst:
-            if let hit = cache.cachedResponse(for: key), cache.isFresh(hit) { return served(hit, url) }
+            if let hit = await cache.cachedResponse(for: key), cache.isFresh(hit) { return served(hit, url) }
             return try await fetchAndStore(request)
         case .networkFirst(let staleFallback):
             return try await networkFirst(request, key, url, staleFallback: staleFallback)
         case .staleWhileRevalidate:
-            guard let hit = cache.cachedResponse(for: key) else { return try await fetchAndStore(request) }
+            guard let hit = await cache.cachedResponse(for: key) else { return try await fetchAndStore(request) }
             if !cache.isFresh(hit) { revalidate(request, key) }
             return served(hit, url)
         case .cacheOnly:
-            guard let hit = cache.cachedResponse(for: key) else { throw NetworkRequestError.notCached }
+            guard let hit = await cache.cachedResponse(for: key) else {
+                // A cache may read a cancelled lookup as a miss: report the cancellation, not a miss.
+                try Task.checkCancellation()
+                throw NetworkRequestError.notCached
+            }
             return served(hit, url)
         }
     }
@@ -118,7 +124,7 @@ public struct CachingTransport: Transport {
     /// ```swift
     /// _ = try await transport.send(request)        // stale: served, refresh started
     /// await transport.waitForRevalidations()
-    /// cache.isFresh(cache.cachedResponse(for: key)!)   // true
+    /// cache.isFresh(await cache.cachedResponse(for: key)!)   // true
     /// ```
     public func waitForRevalidations() async {
         await revalidations.waitForAll()
@@ -135,7 +141,7 @@ public struct CachingTransport: Transport {
 
     private func fetchAndStore(_ request: URLRequest) async throws -> (Data, ResponseHead) {
         let (data, head) = try await base.response(to: request)
-        cache.store(data, head, for: request)
+        await cache.store(data, head, for: request)
         return (data, head)
     }
 
@@ -148,17 +154,17 @@ public struct CachingTransport: Transport {
         } catch {
             // A cancellation (`CancellationError`, `URLError(.cancelled)`, `.canceledByUser`) passes on untouched.
             if NetworkRequestError(error) == .canceledByUser || Task.isCancelled { throw error }
-            guard let fallback = fallback(for: key, within: staleFallback) else { throw error }
+            guard let fallback = await fallback(for: key, within: staleFallback) else { throw error }
             return served(fallback, url)
         }
-        if (500..<600).contains(answer.1.statusCode), let fallback = fallback(for: key, within: staleFallback) {
+        if (500..<600).contains(answer.1.statusCode), let fallback = await fallback(for: key, within: staleFallback) {
             return served(fallback, url)
         }
         return answer
     }
 
-    private func fallback(for key: CacheKey, within staleFallback: Duration?) -> CachedResponse? {
-        guard let staleFallback, let hit = cache.cachedResponse(for: key) else { return nil }
+    private func fallback(for key: CacheKey, within staleFallback: Duration?) async -> CachedResponse? {
+        guard let staleFallback, let hit = await cache.cachedResponse(for: key) else { return nil }
         return cache.age(of: hit) <= staleFallback ? hit : nil
     }
 

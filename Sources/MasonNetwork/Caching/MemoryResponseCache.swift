@@ -12,6 +12,8 @@ import Mason
 /// A response with `Cache-Control: no-store` is never stored, nor is one larger than the byte
 /// capacity. Time is read from the clock given at creation (a `ContinuousClock` by default; a
 /// `ManualClock` in tests). The cache is a reference type, `Sendable`, safe to use from any thread.
+/// Nothing here waits but for a short lock, so its lookup, store and removal are synchronous
+/// (`ResponseCache`'s `async` requirements await them through the protocol).
 ///
 /// ```swift
 /// let clock = ManualClock()
@@ -117,6 +119,49 @@ public final class MemoryResponseCache: ResponseCache {
     /// - Parameter key: The key of the request.
     public func removeCachedResponse(for key: CacheKey) {
         entries.withLock { $0.remove(key) }
+    }
+
+    /// Stores what a transport returned for `request`, synchronously: the twin of `ResponseCache`'s
+    /// `async` `store(_:_:for:)`, with the same rules (a 200, 203 or 204 to a cacheable `GET` or
+    /// `HEAD`, no `no-store`). In `async` code Swift prefers the `async` form, so write `await` there.
+    ///
+    /// ```swift
+    /// cache.store(data, response, for: request)         // synchronous code: true for a 200 to a GET
+    /// await cache.store(data, response, for: request)   // async code: the protocol's form, same effect
+    /// ```
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - response: The response.
+    ///   - request: The request that was answered.
+    /// - Returns: `true` when the response was stored, `false` when it may not be cached.
+    @discardableResult
+    public func store(_ data: Data, _ response: HTTPURLResponse, for request: URLRequest) -> Bool {
+        store(data, ResponseHead(response), for: request)
+    }
+
+    /// Stores what a transport returned as a head for `request`, synchronously; as the form taking an
+    /// `HTTPURLResponse` does.
+    ///
+    /// ```swift
+    /// cache.store(data, head, for: request)   // true for a 200 to a GET
+    /// ```
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - head: The head of the response.
+    ///   - request: The request that was answered.
+    /// - Returns: `true` when the response was stored, `false` when it may not be cached.
+    @discardableResult
+    public func store(_ data: Data, _ head: ResponseHead, for request: URLRequest) -> Bool {
+        switch admission(of: data, head, for: request) {
+        case .refused:
+            return false
+        case .removal(let key):
+            removeCachedResponse(for: key)
+            return false
+        case .store(let cached, let key):
+            store(cached, for: key)
+            return true
+        }
     }
 
     /// Removes every stored response.

@@ -7,10 +7,12 @@ public import FoundationNetworking
 /// with its own clock and freshness lifetime.
 ///
 /// ``MemoryResponseCache`` is the in-memory implementation; a persistent one can implement the same
-/// five requirements. The requirements are synchronous, so a lookup can sit in a synchronous
-/// pipeline (Mortar's `cache.fetchCached <-> session.fetchUpdated`); an implementation must be safe to
-/// call from any thread. ``CachingTransport`` decides when to look up and store, following a
-/// ``CachePolicy``.
+/// five requirements, safe to call from any thread. The lookup, the store and the removal are `async`,
+/// so a cache that reads a file (`SQLiteResponseCache` in MasonStoreNetwork) suspends rather than
+/// block a thread of Swift's cooperative pool. A synchronous method satisfies them, so an in-memory
+/// cache stays synchronous on its own type (Mortar's `cache.fetchCached <-> session.fetchUpdated`);
+/// through the protocol, await them. ``CachingTransport`` decides when to look up and store,
+/// following a ``CachePolicy``.
 ///
 /// A cache may refuse to keep a response (``CachedResponse/isNoStore``, too large); it keeps stale
 /// responses until it evicts them, so they can serve as fallbacks.
@@ -18,8 +20,8 @@ public import FoundationNetworking
 /// ```swift
 /// let cache: any ResponseCache = MemoryResponseCache(timeToLive: .seconds(60))
 /// let key = CacheKey(request)!
-/// cache.store(CachedResponse(data: data, status: 200, storedAt: cache.now), for: key)
-/// if let hit = cache.cachedResponse(for: key), cache.isFresh(hit) {
+/// await cache.store(CachedResponse(data: data, status: 200, storedAt: cache.now), for: key)
+/// if let hit = await cache.cachedResponse(for: key), cache.isFresh(hit) {
 ///     print(hit.data)   // served without a request
 /// }
 /// ```
@@ -40,33 +42,34 @@ public protocol ResponseCache: Sendable {
     var timeToLive: Duration { get }
 
     /// The response stored for `key`, fresh or stale, or `nil`. A lookup counts as a use (for
-    /// least-recently-used eviction).
+    /// least-recently-used eviction). An implementation that waits (for a file, a server) suspends;
+    /// a failure reads as a miss.
     ///
     /// ```swift
-    /// let hit = cache.cachedResponse(for: CacheKey(request)!)
+    /// let hit = await cache.cachedResponse(for: CacheKey(request)!)
     /// ```
     /// - Parameter key: The key of the request.
     /// - Returns: The stored response, or `nil`.
-    func cachedResponse(for key: CacheKey) -> CachedResponse?
+    func cachedResponse(for key: CacheKey) async -> CachedResponse?
 
     /// Stores `response` for `key`, replacing what was there; a response the cache refuses
     /// (`Cache-Control: no-store`, too large) removes the previous entry instead.
     ///
     /// ```swift
-    /// cache.store(CachedResponse(data: data, status: 200, storedAt: cache.now), for: key)
+    /// await cache.store(CachedResponse(data: data, status: 200, storedAt: cache.now), for: key)
     /// ```
     /// - Parameters:
     ///   - response: The response, with ``CachedResponse/storedAt`` on the cache's timeline.
     ///   - key: The key of the request.
-    func store(_ response: CachedResponse, for key: CacheKey)
+    func store(_ response: CachedResponse, for key: CacheKey) async
 
     /// Removes the response stored for `key`, if any.
     ///
     /// ```swift
-    /// cache.removeCachedResponse(for: key)
+    /// await cache.removeCachedResponse(for: key)
     /// ```
     /// - Parameter key: The key of the request.
-    func removeCachedResponse(for key: CacheKey)
+    func removeCachedResponse(for key: CacheKey) async
 }
 
 extension ResponseCache {
@@ -84,7 +87,7 @@ extension ResponseCache {
     /// Whether `response` is younger than ``timeToLive``.
     ///
     /// ```swift
-    /// if let hit = cache.cachedResponse(for: key), cache.isFresh(hit) { return hit.data }
+    /// if let hit = await cache.cachedResponse(for: key), cache.isFresh(hit) { return hit.data }
     /// ```
     /// - Parameter response: A response stored in this cache.
     /// - Returns: `true` when it is fresh.
@@ -95,11 +98,12 @@ extension ResponseCache {
     /// Stores what a transport returned for `request`, stamped with ``now``, when it may be cached:
     /// a `GET` or `HEAD` answered with 200, 203 or 204 (never a 206 partial answer), without `Range`,
     /// `If-…`, `Cookie` or `Proxy-Authorization` fields (see ``CacheKey``), and neither the request nor
-    /// the response says `Cache-Control: no-store`.
+    /// the response says `Cache-Control: no-store` (which removes what was stored for it instead).
+    /// ``MemoryResponseCache`` and `SQLiteResponseCache` also have a synchronous twin of it.
     ///
     /// ```swift
     /// let (data, response) = try await transport.send(request)
-    /// cache.store(data, response, for: request)   // true for a 200 to a GET
+    /// await cache.store(data, response, for: request)   // true for a 200 to a GET
     /// ```
     /// - Parameters:
     ///   - data: The body.
@@ -107,15 +111,15 @@ extension ResponseCache {
     ///   - request: The request that was answered.
     /// - Returns: `true` when the response was handed to the cache, `false` when it may not be cached.
     @discardableResult
-    public func store(_ data: Data, _ response: HTTPURLResponse, for request: URLRequest) -> Bool {
-        store(data, ResponseHead(response), for: request)
+    public func store(_ data: Data, _ response: HTTPURLResponse, for request: URLRequest) async -> Bool {
+        await store(data, ResponseHead(response), for: request)
     }
 
     /// Stores what a transport returned as a head for `request`; as the form taking an `HTTPURLResponse` does.
     ///
     /// ```swift
     /// let (data, head) = try await transport.response(to: request)
-    /// cache.store(data, head, for: request)   // true for a 200 to a GET
+    /// await cache.store(data, head, for: request)   // true for a 200 to a GET
     /// ```
     /// - Parameters:
     ///   - data: The body.
@@ -123,15 +127,37 @@ extension ResponseCache {
     ///   - request: The request that was answered.
     /// - Returns: `true` when the response was handed to the cache, `false` when it may not be cached.
     @discardableResult
-    public func store(_ data: Data, _ head: ResponseHead, for request: URLRequest) -> Bool {
-        guard let key = CacheKey.cacheable(request), [200, 203, 204].contains(head.statusCode) else { return false }
+    public func store(_ data: Data, _ head: ResponseHead, for request: URLRequest) async -> Bool {
+        switch admission(of: data, head, for: request) {
+        case .refused:
+            return false
+        case .removal(let key):
+            await removeCachedResponse(for: key)
+            return false
+        case .store(let cached, let key):
+            await store(cached, for: key)
+            return true
+        }
+    }
+
+    /// What storing `data` and `head` for `request` means for this cache, as the public
+    /// `store(_:_:for:)` describes it: nothing, a removal (`no-store`) or a store stamped with ``now``.
+    /// Shared with the synchronous twins of the caches that never wait.
+    package func admission(of data: Data, _ head: ResponseHead, for request: URLRequest) -> CacheAdmission {
+        guard let key = CacheKey.cacheable(request), [200, 203, 204].contains(head.statusCode) else { return .refused }
         let noStoreRequest = request.value(forHTTPHeaderField: "Cache-Control").map(CachedResponse.hasNoStore) ?? false
         let cached = CachedResponse(data: data, head: head, storedAt: now)
-        guard !noStoreRequest, !cached.isNoStore else {
-            removeCachedResponse(for: key)
-            return false
-        }
-        store(cached, for: key)
-        return true
+        guard !noStoreRequest, !cached.isNoStore else { return .removal(key) }
+        return .store(cached, key)
     }
+}
+
+/// What a cache does with a transport's answer: see `ResponseCache.admission(of:_:for:)`.
+package enum CacheAdmission: Sendable {
+    /// The answer may not be cached; nothing changes.
+    case refused
+    /// The answer says `no-store`: what was stored for the key goes.
+    case removal(CacheKey)
+    /// The answer is stored for the key.
+    case store(CachedResponse, CacheKey)
 }

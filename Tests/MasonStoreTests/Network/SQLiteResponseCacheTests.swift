@@ -25,7 +25,7 @@ import FoundationNetworking
     static let key = CacheKey(
         method: "GET", url: "https://example.com/products/1", headers: ["Accept": "application/json"])
 
-    @Test func aStoredResponseSurvivesTheCache() throws {
+    @Test func aStoredResponseSurvivesTheCache() async throws {
         let store = try StoreFixture()
         let clock = TestClock()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: clock.reading)
@@ -35,28 +35,28 @@ import FoundationNetworking
         #expect(cache.count == 1)
         let reopened = try SQLiteResponseCache(
             writer: DatabaseQueue(path: store.path), timeToLive: .seconds(60), now: clock.reading)
-        let hit = try #require(reopened.cachedResponse(for: Self.key))
+        let hit = try #require(await reopened.cachedResponse(for: Self.key))
         #expect(hit.data == body)
         #expect(hit.status == 200)
         #expect(hit.value(forHeader: "etag") == "v1")
     }
 
-    @Test func freshnessIsOnTheWallClockAndKeysKeepTheirHeaders() throws {
+    @Test func freshnessIsOnTheWallClockAndKeysKeepTheirHeaders() async throws {
         let store = try StoreFixture()
         let clock = TestClock()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: clock.reading)
         cache.store(CachedResponse(data: Data("x".utf8), status: 200, storedAt: cache.now), for: Self.key)
-        let hit = try #require(cache.cachedResponse(for: Self.key))
+        let hit = try #require(await cache.cachedResponse(for: Self.key))
         #expect(cache.isFresh(hit))
         clock.advance(by: .seconds(61))
         #expect(!cache.isFresh(hit))
         let withoutAccept = CacheKey(method: "GET", url: "https://example.com/products/1")
-        #expect(cache.cachedResponse(for: withoutAccept) == nil, "other headers, other key")
+        #expect(await cache.cachedResponse(for: withoutAccept) == nil, "other headers, other key")
         cache.removeCachedResponse(for: Self.key)
-        #expect(cache.cachedResponse(for: Self.key) == nil)
+        #expect(await cache.cachedResponse(for: Self.key) == nil)
     }
 
-    @Test func noStoreIsNotKept() throws {
+    @Test func noStoreIsNotKept() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
         let key = CacheKey(method: "GET", url: "https://example.com/secret")
@@ -65,7 +65,7 @@ import FoundationNetworking
             CachedResponse(
                 data: Data("y".utf8), status: 200, headers: ["Cache-Control": "no-store"], storedAt: cache.now),
             for: key)
-        #expect(cache.cachedResponse(for: key) == nil)
+        #expect(await cache.cachedResponse(for: key) == nil)
     }
 
     @Test func theCachingTransportAnswersFromTheFileAfterARestart() async throws {
@@ -104,7 +104,7 @@ import FoundationNetworking
         let heldUntilDeadline = Atomic<Bool>(false)
         let writer = store.writer
         Thread {
-            try? writer.writeWithoutTransaction { _ in
+            writer.writeWithoutTransaction { _ in
                 holding.signal()
                 if release.wait(timeout: .now() + .seconds(30)) == .timedOut {
                     heldUntilDeadline.store(true, ordering: .relaxed)
@@ -116,11 +116,82 @@ import FoundationNetworking
         let (hit, _) = try await transport.send(hitRequest)
         _ = try await transport.send(missRequest)
         let missKey = try #require(CacheKey(missRequest))
-        let storedMeanwhile = cache.cachedResponse(for: missKey)
+        let storedMeanwhile = await cache.cachedResponse(for: missKey)
         release.signal()
         #expect(String(decoding: hit, as: UTF8.self) == #"{"id":1}"#)
         #expect(storedMeanwhile != nil, "a lookup sees the store queued before it")
         let answeredWhileHeld = !heldUntilDeadline.load(ordering: .relaxed)
         #expect(answeredWhileHeld, "the requests were answered while the writer was held")
+    }
+
+    /// Lookups that must wait for the writer (a `DatabaseQueue`, held by a long access on another
+    /// thread) suspend instead of holding threads: far more lookups than Swift's cooperative pool has
+    /// threads all start, and this test goes on running, while the writer is held. Were a lookup to
+    /// block its thread, the pool would fill and everything would stall until the holder's deadline,
+    /// which only ends the wait.
+    @Test func lookupsWaitingForTheWriterHoldNoThread() async throws {
+        let store = try StoreFixture(.queue)
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
+        let body = Data(#"{"id":1}"#.utf8)
+        cache.store(CachedResponse(data: body, status: 200, storedAt: cache.now), for: Self.key)
+        await cache.waitForStores()  // in the file: the lookups read it, not the queued write
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let heldUntilDeadline = Atomic<Bool>(false)
+        let writer = store.writer
+        Thread {
+            writer.writeWithoutTransaction { _ in
+                holding.signal()
+                if release.wait(timeout: .now() + .seconds(30)) == .timedOut {
+                    heldUntilDeadline.store(true, ordering: .relaxed)
+                }
+            }
+        }
+        .start()
+        await OwnThread.run { holding.wait() }
+        let lookups = max(256, 8 * ProcessInfo.processInfo.activeProcessorCount)
+        let (started, starting) = AsyncStream<Void>.makeStream()
+        let answers = Task {
+            await withTaskGroup(of: CachedResponse?.self) { group in
+                for _ in 0..<lookups {
+                    group.addTask {
+                        starting.yield()
+                        return await cache.cachedResponse(for: Self.key)
+                    }
+                }
+                return await group.reduce(into: [CachedResponse?]()) { $0.append($1) }
+            }
+        }
+        var startedCount = 0
+        for await _ in started {
+            startedCount += 1
+            if startedCount == lookups { break }
+        }
+        release.signal()
+        let hits = await answers.value
+        #expect(hits.count == lookups)
+        #expect(hits.allSatisfy { $0?.data == body }, "each lookup read the file once the writer was free")
+        let startedWhileHeld = !heldUntilDeadline.load(ordering: .relaxed)
+        #expect(startedWhileHeld, "every lookup started, and this test ran on, while the writer was held")
+    }
+
+    /// The synchronous twin of the protocol's `store(_:_:for:)` queues what may be cached, as the
+    /// protocol's form does, and a lookup sees it at once.
+    @Test func theSynchronousStoreOfATransportsAnswerFollowsTheProtocolsRules() async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
+        let url = URL(string: "https://example.com/products/3")!
+        let ok = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])!
+        var post = URLRequest(url: url)
+        post.httpMethod = "POST"
+        #expect(cache.store(Data("x".utf8), ok, for: URLRequest(url: url)))
+        #expect(!cache.store(Data("y".utf8), ok, for: post))
+        let key = try #require(CacheKey(URLRequest(url: url)))
+        #expect(await cache.cachedResponse(for: key)?.data == Data("x".utf8))
+        let generic: any ResponseCache = cache
+        let noStore = HTTPURLResponse(
+            url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Cache-Control": "no-store"])!
+        #expect(!(await generic.store(Data("z".utf8), noStore, for: URLRequest(url: url))))
+        #expect(await cache.cachedResponse(for: key) == nil, "a no-store answer removes the stored one")
     }
 }
