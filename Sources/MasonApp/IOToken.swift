@@ -2,7 +2,7 @@
 /// keep it in its state, and recognises the input that output caused (`io.input(forToken:)`).
 ///
 /// ```swift
-/// let (io, request) = io.addingOutput(.get(url), for: HTTPIO.self)
+/// let (io, request) = io.addingOutput(.request(URLRequest(url: url)), for: HTTPIO.self)
 /// // …a later run:
 /// if let response = io.input(forToken: request) { … }
 /// ```

@@ -66,7 +66,7 @@ public final class HTTPIOHandler: IOHandling {
     /// A handler sending through `transport`.
     ///
     /// ```swift
-    /// let http = HTTPIOHandler(transport: AsyncHTTPClientTransport.shared)
+    /// let http = HTTPIOHandler(transport: AsyncHTTPClientTransport())
     /// ```
     /// - Parameter transport: What sends the requests, with whatever retry, cache or logging it has.
     public init(transport: any Transport) {

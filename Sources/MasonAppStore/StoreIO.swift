@@ -8,7 +8,7 @@ public import MasonStore
 /// `StoreIO<Void>`.
 ///
 /// ```swift
-/// let load = DataOperation<Database, Forecast?>.fetchOne(Forecast.self, key: city)
+/// let load = DataOperation<Database, Forecast?>.fetchOne(Forecast.self, id: city)
 /// let (next, token) = io.addingOutput(.read(load), for: StoreIO<Forecast?>.self)
 /// // …a later run:
 /// if case .element(let cached)? = io.input(forToken: token) { … }

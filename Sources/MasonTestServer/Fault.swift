@@ -195,7 +195,7 @@ public struct Fault: Sendable, Hashable {
     ///
     /// ```swift
     /// server.inject(.truncatedBody(), at: "/products/1")
-    /// // 200, Content-Length: 29, then 14 bytes and the connection closes
+    /// // 200, Content-Length: 27, then 13 bytes and the connection closes
     /// ```
     ///
     /// - Parameter declaresLength: Whether the response carries `Content-Length`.

@@ -110,7 +110,7 @@ public struct StubResponse: Sendable, Equatable {
 ///
 /// ```swift
 /// let stub = StubTransport(.json(#"{"name": "Jane", "age": 48}"#))
-/// let guess = await (requestAsync(request, transport: stub) <&> decodeJsonData).value   // Result<AgeGuess, …>
+/// let guess: Result<AgeGuess, NetworkRequestError> = await (requestAsync(request, transport: stub) <&> decodeJsonData).value
 /// stub.requests.count   // 1
 ///
 /// let routes = StubTransport.routes(["https://api.ipify.org/?format=json": .json(#"{"ip": "10.0.0.7"}"#)])

@@ -28,7 +28,7 @@ public func chain<Input, Middle, Output>(
 /// `chain(networking, to: Future.decoded)` is a function from an endpoint to a decoded future.
 ///
 /// ```swift
-/// let loadProduct = chain(networking, to: Future.decoded)   // (Endpoint) -> Future<Product>
+/// let loadProduct: @Sendable (Endpoint) -> Future<Product> = chain(networking, to: Future.decoded)
 ///
 /// let shoutName = chain({ (user: User) in user.name }, to: String.uppercased)
 /// shoutName(User(name: "mason"))   // "MASON"
@@ -74,7 +74,7 @@ public func chain<Input, Middle, Output>(
 ///
 /// ```swift
 /// let networking: (Endpoint) -> Future<Data> = session.request   // not @Sendable
-/// let loadProduct = chain(networking, to: Future.decoded)         // (Endpoint) -> Future<Product>
+/// let loadProduct: (Endpoint) -> Future<Product> = chain(networking, to: Future.decoded)
 /// ```
 /// - Parameters:
 ///   - inner: The function that runs first.

@@ -7,7 +7,7 @@
 /// ```swift
 /// let networking: @Sendable (Endpoint) -> Future<Data> = URLSession.shared.request
 /// let loadProduct = combine(.product(withID: 7), with: networking)
-/// loadProduct().decoded()   // Future<Product>
+/// let product: Future<Product> = loadProduct().decoded()
 ///
 /// let count = combine("mason", with: \.count)
 /// count()   // 5

@@ -26,7 +26,7 @@ import Android
 /// let recording = ThreadSleeper(now: { .zero }, sleep: { duration in slept.withLock { $0.append(duration) } })
 /// let parse = retry(readPort, policy: .linear(retries: 2, initial: .seconds(1)), sleeper: recording)
 /// parse("config.txt")   // nil after 3 attempts, returning at once
-/// slept                 // [1 seconds, 2 seconds]: recorded, not slept
+/// slept.withLock { $0 }   // [1 seconds, 2 seconds]: recorded, not slept
 /// ```
 ///
 /// `ThreadSleeper` is `Sendable`: it holds only `@Sendable` functions.

@@ -43,7 +43,7 @@ public final class MemoryResponseCache: ResponseCache {
     /// with `Duration` durations will do.
     ///
     /// ```swift
-    /// let cache = MemoryResponseCache(timeToLive: .minutes(5), capacity: 500, byteCapacity: 10_000_000)
+    /// let cache = MemoryResponseCache(timeToLive: .seconds(300), capacity: 500, byteCapacity: 10_000_000)
     /// let testCache = MemoryResponseCache(timeToLive: .seconds(60), clock: ManualClock())
     /// ```
     /// - Parameters:

@@ -44,7 +44,7 @@ public struct LogRedaction: Sendable, Hashable {
     /// `client_secret`, `signature` and `sig`.
     ///
     /// ```swift
-    /// URLSessionTransport.shared.logging(to: logger, redacting: .standard)
+    /// URLSessionTransport.shared.logging(to: logger, redaction: .standard)
     /// ```
     public static let standard = LogRedaction(
         headers: [

@@ -7,7 +7,7 @@ extension Deferred where Value: PersistableRecord & FetchableRecord & Sendable {
     /// the value as stored, or the `StoreError`.
     ///
     /// ```swift
-    /// let stored = await Deferred { await fetchUser(id: 7) }.saved(in: dbPool).run()   // Result<User, StoreError>
+    /// let stored = await Deferred { await fetchUser(id: 7) }.saved(in: dbPool).value   // Result<User, StoreError>
     /// ```
     /// - Parameter writer: A `DatabaseQueue` or `DatabasePool`.
     /// - Returns: A deferred of the outcome.
