@@ -1,7 +1,7 @@
 /// A test on values: a `@Sendable (Value) -> Bool` that can be adapted, combined and inverted.
 ///
 /// Build small predicates and compose them with ``union(_:)`` (or), ``intersect(_:)`` (and),
-/// ``inverted()`` (not), ``contraMap(_:)`` (test a derived value), or the free functions
+/// ``inverted()`` (not), `contraMap(_:)` (test a derived value), or the free functions
 /// `anyOf(_:)`, `allOf(_:)` and
 /// `noneOf(_:)`.
 ///
@@ -133,7 +133,7 @@ extension Predicate where Value: Sendable {
 }
 
 extension Predicate {
-    /// ``contraMap(_:)`` with a transformation that is not `@Sendable`; calls of it take turns.
+    /// `contraMap(_:)` with a transformation that is not `@Sendable`; calls of it take turns.
     ///
     /// ```swift
     /// let length: (String) -> Int = { $0.count }

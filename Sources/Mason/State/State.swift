@@ -212,7 +212,7 @@ extension State where Stored: Sendable, Value: Sendable {
 }
 
 extension State where Stored: Sendable, Value == Void {
-    /// ``modify(_:)`` with a transformation that is not `@Sendable`; runs of it take turns.
+    /// `modify(_:)` with a transformation that is not `@Sendable`; runs of it take turns.
     ///
     /// ```swift
     /// let audit = Audit()                            // a class that is not Sendable

@@ -111,7 +111,7 @@ extension Writer where Output: Sendable {
 }
 
 extension Writer {
-    /// ``tell(m:)`` with an output that is not `Sendable`: the function it returns is a plain one.
+    /// `tell(m:)` with an output that is not `Sendable`: the function it returns is a plain one.
     ///
     /// Swift takes the `@Sendable` form whenever the output is `Sendable`: it is the more constrained.
     /// (This twin is not `@_disfavoredOverload`: Swift ranks a missing `Sendable` conformance below a
