@@ -30,6 +30,34 @@ public func memoize<Input: Hashable & Sendable, Output: Sendable>(
     memoize { _, input in function(input) }
 }
 
+/// `memoize` with a function that is not `@Sendable`; runs of it take turns.
+///
+/// The function goes in `sending` and is called under a lock, one computation at a time, so what it
+/// captures is never touched by two threads at once. Each input is still computed exactly once, but
+/// different inputs are no longer computed in parallel. `function` must not call the memoized function
+/// (a caller waiting for its turn may hold the input it asks for); memoize a recursion with the
+/// recursive form, with a `@Sendable` function.
+///
+/// ```swift
+/// let log = Log()                                   // a class that is not Sendable
+/// let square: (Int) -> Int = { n in log.append(n); return n * n }
+/// let remembered = memoize(square)
+/// remembered(12)   // 144, computed and logged
+/// remembered(12)   // 144, remembered
+/// ```
+///
+/// - Parameter function: The pure function to memoize; the result takes it over.
+/// - Returns: A `@Sendable` function with the same results that runs `function` at most once per input.
+/// - Complexity: A remembered result costs a hash lookup. Results are kept for the lifetime of the
+///   returned function.
+@_disfavoredOverload
+public func memoize<Input: Hashable & Sendable, Output: Sendable>(
+    _ function: sending @escaping (Input) -> Output
+) -> @Sendable (Input) -> Output {
+    let serial = SerialFunction(function)
+    return memoize { serial($0) }
+}
+
 /// Memoizes a recursive function: `function` receives the memoized function itself to recurse through.
 ///
 /// Every recursive call goes through the memo table, so a naturally exponential recursion such as

@@ -145,3 +145,108 @@ extension IO {
         IO { .right(value) }
     }
 }
+
+// Plain twins: a transformation that is not `@Sendable` goes in `sending` and runs of it take turns
+// under a lock, as in `IO.map` (see `SerialFunction`); Swift prefers the `@Sendable` overloads above
+// whenever the closure is `@Sendable`.
+extension IO {
+    /// `mapT` over an `Optional` with a transformation that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let increment: (Int) -> Int = { $0 + 1 }
+    /// IO { Int("42") }.mapT(increment).unsafeRun()   // Optional(43)
+    /// ```
+    /// - Parameter transform: Applied to a non-nil value; the effect takes it over.
+    /// - Returns: A new effect.
+    @_disfavoredOverload
+    public func mapT<Wrapped: Sendable, NewWrapped: Sendable>(
+        _ transform: sending @escaping (Wrapped) -> NewWrapped
+    ) -> IO<NewWrapped?> where Value == Wrapped? {
+        let serial = SerialFunction(transform)
+        return mapT { serial($0) }
+    }
+
+    /// `mapT` over a `Result` with a transformation that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let describe: (Int) -> String = { "count: \($0)" }
+    /// let io: IO<Result<Int, ParseError>> = .pureT(20)
+    /// io.mapT(describe).unsafeRun()   // .success("count: 20")
+    /// ```
+    /// - Parameter transform: Applied to a success; the effect takes it over.
+    /// - Returns: A new effect.
+    @_disfavoredOverload
+    public func mapT<Success: Sendable, Failure, NewSuccess: Sendable>(
+        _ transform: sending @escaping (Success) -> NewSuccess
+    ) -> IO<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
+        let serial = SerialFunction(transform)
+        return mapT { serial($0) }
+    }
+
+    /// `mapT` over an `Either` with a transformation that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let increment: (Int) -> Int = { $0 + 1 }
+    /// let io: IO<Either<String, Int>> = .pureT(20)
+    /// io.mapT(increment).unsafeRun()   // .right(21)
+    /// ```
+    /// - Parameter transform: Applied to a right value; the effect takes it over.
+    /// - Returns: A new effect.
+    @_disfavoredOverload
+    public func mapT<Left, Right: Sendable, NewRight: Sendable>(
+        _ transform: sending @escaping (Right) -> NewRight
+    ) -> IO<Either<Left, NewRight>> where Value == Either<Left, Right> {
+        let serial = SerialFunction(transform)
+        return mapT { serial($0) }
+    }
+
+    /// `flatMapT` over an `Optional` with a function that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let double: (Int) -> IO<Int?> = { n in IO { n > 0 ? n * 2 : nil } }
+    /// IO { Int("4") }.flatMapT(double).unsafeRun()   // Optional(8)
+    /// ```
+    /// - Parameter transform: Builds the next effect from a non-nil value; the effect takes it over.
+    /// - Returns: A new effect.
+    @_disfavoredOverload
+    public func flatMapT<Wrapped: Sendable, NewWrapped>(
+        _ transform: sending @escaping (Wrapped) -> IO<NewWrapped?>
+    ) -> IO<NewWrapped?> where Value == Wrapped? {
+        let serial = SerialFunction(transform)
+        return flatMapT { serial($0) }
+    }
+
+    /// `flatMapT` over a `Result` with a function that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let loadProfile: (Int) -> IO<Result<String, APIError>> = { id in IO { .success("user \(id)") } }
+    /// let fetchUser: IO<Result<Int, APIError>> = .pureT(7)
+    /// fetchUser.flatMapT(loadProfile).unsafeRun()   // .success("user 7")
+    /// ```
+    /// - Parameter transform: Builds the next effect from a success; the effect takes it over.
+    /// - Returns: A new effect.
+    @_disfavoredOverload
+    public func flatMapT<Success: Sendable, Failure, NewSuccess>(
+        _ transform: sending @escaping (Success) -> IO<Result<NewSuccess, Failure>>
+    ) -> IO<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
+        let serial = SerialFunction(transform)
+        return flatMapT { serial($0) }
+    }
+
+    /// `flatMapT` over an `Either` with a function that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let double: (Int) -> IO<Either<String, Int>> = { n in IO { .right(n * 2) } }
+    /// let io: IO<Either<String, Int>> = .pureT(3)
+    /// io.flatMapT(double).unsafeRun()   // .right(6)
+    /// ```
+    /// - Parameter transform: Builds the next effect from a right value; the effect takes it over.
+    /// - Returns: A new effect.
+    @_disfavoredOverload
+    public func flatMapT<Left, Right: Sendable, NewRight>(
+        _ transform: sending @escaping (Right) -> IO<Either<Left, NewRight>>
+    ) -> IO<Either<Left, NewRight>> where Value == Either<Left, Right> {
+        let serial = SerialFunction(transform)
+        return flatMapT { serial($0) }
+    }
+}

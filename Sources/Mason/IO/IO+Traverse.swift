@@ -29,3 +29,22 @@ public func traverse<Element: Sendable, Value>(
 ) -> IO<[Value]> {
     IO { elements.map { transform($0).unsafeRun() } }
 }
+
+/// `traverse` with a function that is not `@Sendable`; runs of it take turns.
+///
+/// ```swift
+/// let load: (Int) -> IO<String> = { id in IO { "user \(id)" } }
+/// traverse([1, 2, 3], load).unsafeRun()   // ["user 1", "user 2", "user 3"]
+/// ```
+/// - Parameters:
+///   - elements: The inputs.
+///   - transform: Builds the effect for an element, on each run; the result takes it over.
+/// - Returns: An effect producing the values in the order of `elements`.
+/// - Complexity: O(n) per run.
+@_disfavoredOverload
+public func traverse<Element: Sendable, Value>(
+    _ elements: [Element], _ transform: sending @escaping (Element) -> IO<Value>
+) -> IO<[Value]> {
+    let serial = SerialFunction(transform)
+    return traverse(elements) { serial($0) }
+}

@@ -80,7 +80,7 @@ extension Reader {
     /// this reader.
     ///
     /// This is how a reader that needs a part of a bigger environment joins a pipeline over the whole.
-    /// ``local(_:)`` is its alias.
+    /// `local(_:)` is its alias.
     ///
     /// ```swift
     /// struct App { var name: String }
@@ -96,7 +96,7 @@ extension Reader {
         Reader<NewEnvironment, Output> { environment in computation(transform(environment)) }
     }
 
-    /// Runs this reader in a modified environment: Haskell's name for ``contraMap(_:)``.
+    /// Runs this reader in a modified environment: Haskell's name for `contraMap(_:)`.
     ///
     /// ```swift
     /// let port = Reader<Int, String> { "port \($0)" }
@@ -207,5 +207,41 @@ extension Reader where Environment: Sendable, Output: Sendable {
     ) -> Reader<Environment, NewOutput> {
         let serial = SerialFunction(transform)
         return flatMap { serial($0) }
+    }
+}
+
+extension Reader where Environment: Sendable {
+    /// `contraMap` with a function that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let name: (App) -> String = { $0.name }
+    /// Reader<String, String> { "Hello, " + $0 }.contraMap(name).run(App(name: "Mason"))   // "Hello, Mason"
+    /// ```
+    /// - Parameter transform: The function from the new environment to this reader's environment; the
+    ///   reader takes it over.
+    /// - Returns: A reader over the new environment.
+    @_disfavoredOverload
+    public func contraMap<NewEnvironment: Sendable>(
+        _ transform: sending @escaping (NewEnvironment) -> Environment
+    ) -> Reader<NewEnvironment, Output> {
+        let serial = SerialFunction(transform)
+        return contraMap { serial($0) }
+    }
+
+    /// `local` with a function that is not `@Sendable`; runs of it take turns.
+    ///
+    /// ```swift
+    /// let next: (Int) -> Int = { $0 + 1 }
+    /// Reader<Int, String> { "port \($0)" }.local(next).run(8079)   // "port 8080"
+    /// ```
+    /// - Parameter transform: The function from the new environment to this reader's environment; the
+    ///   reader takes it over.
+    /// - Returns: A reader over the new environment.
+    @_disfavoredOverload
+    public func local<NewEnvironment: Sendable>(
+        _ transform: sending @escaping (NewEnvironment) -> Environment
+    ) -> Reader<NewEnvironment, Output> {
+        let serial = SerialFunction(transform)
+        return local { serial($0) }
     }
 }

@@ -87,4 +87,26 @@ import Testing
         #expect(counts.all.count == 60)
         #expect(counts.all.values.allSatisfy { $0 == 1 })
     }
+
+    /// Records calls without a lock: not `Sendable`, so only a plain closure may capture it.
+    private final class CallLog {
+        var inputs: [Int] = []
+    }
+
+    @Test func memoizesAPlainFunction() async {
+        let log = CallLog()
+        let square: (Int) -> Int = { n in
+            log.inputs.append(n); return n * n
+        }
+        let remembered = memoize(square)
+        #expect(remembered(12) == 144)
+        #expect(remembered(12) == 144)
+        // Runs of the plain function take turns, so many tasks may call the memoized one at once.
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { for n in 0..<50 { _ = remembered(n) } }
+            }
+        }
+        #expect(remembered(49) == 2_401)
+    }
 }

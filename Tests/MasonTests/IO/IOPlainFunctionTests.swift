@@ -10,6 +10,9 @@ private final class Tally {
     }
 }
 
+/// The failure of the `Result` effects below.
+private enum Failure: Error, Equatable { case failed }
+
 /// `IO`'s plain twins: a closure that is not `@Sendable` goes into an effect `sending`, and runs of it
 /// take turns, so the effect stays `Sendable` and safe to run from many tasks at once.
 @Suite struct IOPlainFunctionTests {
@@ -73,5 +76,42 @@ private final class Tally {
         itself.withLock { $0 = effect }
         #expect(effect.unsafeRun() == 3)
         #expect(depth.withLock { $0 } == 3)
+    }
+
+    @Test func plainClosuresWorkInsideOptionalResultAndEither() {
+        // Each closure is given up to its effect with what it captures, so each has its own tally.
+        let optionalTally = Tally()
+        let countOptional: (Int) -> Int = { $0 + optionalTally.next() }
+        let optional = IO<Int?>.pureT(10).mapT(countOptional)
+        #expect(optional.unsafeRun() == 11)
+        #expect(optional.unsafeRun() == 12)
+        let resultTally = Tally()
+        let countResult: (Int) -> String = { "\($0) #\(resultTally.next())" }
+        let result: IO<Result<Int, Failure>> = .pureT(5)
+        #expect(result.mapT(countResult).unsafeRun() == .success("5 #1"))
+        let eitherTally = Tally()
+        let countEither: (Int) -> Int = { $0 * eitherTally.next() }
+        let either: IO<Either<String, Int>> = .pureT(2)
+        #expect(either.mapT(countEither).unsafeRun() == .right(2))
+
+        let boundOptionalTally = Tally()
+        let addOptional: (Int) -> IO<Int?> = { n in IO.pure(n + boundOptionalTally.next()) }
+        #expect(IO<Int?>.pureT(10).flatMapT(addOptional).unsafeRun() == 11)
+        let boundResultTally = Tally()
+        let loadResult: (Int) -> IO<Result<String, Failure>> = { n in
+            IO.pure(.success("\(n) #\(boundResultTally.next())"))
+        }
+        #expect(result.flatMapT(loadResult).unsafeRun() == .success("5 #1"))
+        let boundEitherTally = Tally()
+        let loadEither: (Int) -> IO<Either<String, Int>> = { n in IO.pure(.right(n * boundEitherTally.next())) }
+        #expect(either.flatMapT(loadEither).unsafeRun() == .right(2))
+    }
+
+    @Test func aPlainClosureTraversesElements() {
+        let tally = Tally()
+        let load: (Int) -> IO<String> = { id in IO.pure("user \(id) #\(tally.next())") }
+        let users = traverse([1, 2, 3], load)
+        #expect(users.unsafeRun() == ["user 1 #1", "user 2 #2", "user 3 #3"])
+        #expect(users.unsafeRun() == ["user 1 #4", "user 2 #5", "user 3 #6"])
     }
 }

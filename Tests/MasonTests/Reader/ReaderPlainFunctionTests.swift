@@ -72,4 +72,20 @@ private final class Lookups {
         }
         #expect(highest == 2_000)
     }
+
+    @Test func plainFunctionsChangeTheEnvironment() {
+        let portLookups = Lookups()
+        let port: ([String: Int]) -> Int = { environment in
+            portLookups.keys.append("port"); return environment["port"] ?? 0
+        }
+        let describe = Reader<Int, String> { "port \($0)" }
+        let byPort = describe.contraMap(port)
+        #expect(byPort.run(["port": 8080]) == "port 8080")
+        let sizeLookups = Lookups()
+        let size: ([String: Int]) -> Int = { environment in
+            sizeLookups.keys.append("size"); return environment.count
+        }
+        let bySize = describe.local(size)
+        #expect(bySize.run(["a": 1, "b": 2]) == "port 2")
+    }
 }
