@@ -130,9 +130,14 @@ struct PostgresErrorsTests {
         .save().operate(in: client)
         let viaStream = DataOperation<PostgresContext, Void> { db in
             try db.execute("INSERT INTO \(unescaped: table) VALUES (1)")
+            // The failure comes late, so the body has thrown long before; should the server's error
+            // reach the body's call first all the same, it is swallowed too: either way the
+            // transaction is aborted, and the save must say so.
             do {
-                try db.forEachRow("SELECT 1 / (1000 - x) FROM generate_series(1, 2000) AS x") { _ in throw Refusal() }
-            } catch is Refusal {}
+                try db.forEachRow("SELECT 1 / (50000 - x) FROM generate_series(1, 100000) AS x") { _ in
+                    throw Refusal()
+                }
+            } catch {}
         }
         .save()
         let error = await #expect(throws: StoreError.self) { try await viaStream.operate(in: client) }
