@@ -126,10 +126,12 @@ import FoundationNetworking
             #expect(counts.values.allSatisfy { $0 == 1 }, "completed more than once")
             let wrongCount = wrong.count
             #expect(wrongCount == 0, "wrong outcomes, the first: \(wrong.prefix(3))")
-            // A 503 then a success: two requests reached the server; a 500 every time: four (three retries).
+            // A 503 then a success: the 503 was retried (two requests at least; under Thread Sanitizer an
+            // attempt of the first burst can also time out and be retried, within the budget of four);
+            // a 500 every time: four (three retries).
             let retriedOnce: Int = server.requests(id: "soak-0").count
             let retriedThrice: Int = server.requests(id: "soak-4").count
-            #expect(retriedOnce == 2)
+            #expect((2...4).contains(retriedOnce))
             #expect(retriedThrice == 4)
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
