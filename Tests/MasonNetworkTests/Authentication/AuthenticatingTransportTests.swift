@@ -18,7 +18,7 @@ import FoundationNetworking
     private let base = URLSessionTransport(configuration: .ephemeral)
 
     private static func request(_ url: URL) -> URLRequest {
-        URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+        URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 300)
     }
 
     private static func authorized(_ token: String) -> Data {
