@@ -32,10 +32,15 @@ public final class SQLiteResponseCache: ResponseCache {
     public let timeToLive: Duration
     private let writer: any DatabaseWriter
     private let clock: @Sendable () -> Duration
-    /// The stores and removals queued on the writer and not yet committed, by stored key, so a lookup
-    /// sees them at once (`nil`: a removal). `token` tells a write from a later one for the same key.
-    private let queued = Locked<[String: (token: Int, response: CachedResponse?)]>([:])
-    private let nextToken = Locked(0)
+    /// The stores and removals queued on the writer and not yet committed.
+    private let queued = Locked(QueuedWrites())
+
+    /// The writes queued and not yet committed, by stored key, so a lookup sees them at once (`nil`: a
+    /// removal); each with its number, which tells it from a later write for the same key.
+    private struct QueuedWrites {
+        var count = 0
+        var byKey: [String: (number: Int, response: CachedResponse?)] = [:]
+    }
 
     /// A cache in `writer`'s database (the table is created if missing).
     ///
@@ -107,7 +112,7 @@ public final class SQLiteResponseCache: ResponseCache {
     /// - Returns: The stored response.
     public func cachedResponse(for key: CacheKey) async -> CachedResponse? {
         let text = Self.text(of: key)
-        if let write = queued.withLock({ $0[text] }) { return write.response }
+        if let write = queued.withLock({ $0.byKey[text] }) { return write.response }
         // GRDB's asynchronous read: the row is turned into a (Sendable) response on the reader.
         let read = try? await writer.read { db -> CachedResponse? in
             let row = try Row.fetchOne(
@@ -226,16 +231,16 @@ public final class SQLiteResponseCache: ResponseCache {
     /// Queues `write` on the writer (GRDB's asynchronous write: no thread waits for it) and shows
     /// `response` to lookups until it is committed.
     private func enqueue(_ response: CachedResponse?, for text: String, _ write: DataOperation<Database, Void>) {
-        let token = nextToken.withLock { next in
-            defer { next += 1 }
-            return next
+        let number = queued.withLock { queued in
+            defer { queued.count += 1 }
+            queued.byKey[text] = (queued.count, response)
+            return queued.count
         }
-        queued.withLock { $0[text] = (token, response) }
         let queued = self.queued
         write.save().operateAsync(in: writer) { _ in
             // A failed write is dropped, as the cache is best-effort: lookups then read the file again.
-            queued.withLock { writes in
-                if writes[text]?.token == token { writes[text] = nil }
+            queued.withLock { queued in
+                if queued.byKey[text]?.number == number { queued.byKey[text] = nil }
             }
         }
     }

@@ -10,8 +10,7 @@ extension Deferred where Value: Sendable {
     /// - Returns: A future resolved with the value when the run completes.
     @_disfavoredOverload
     public func future() -> Future<Value> {
-        // As a `Result<_, any Error>`, a cancelled run calls back with `CancellationError`.
-        map { Result<Value, any Error>.success($0) }.future()
+        map { Result<Value, any Error>.success($0) }.settling()
     }
 }
 
@@ -28,11 +27,15 @@ extension Deferred {
     /// ```
     /// - Returns: A future of the success.
     public func future<Success: Sendable, Failure>() -> Future<Success> where Value == Result<Success, Failure> {
+        map { $0.mapError { $0 as any Error } }.settling()
+    }
+
+    /// Runs the deferred now; its result settles the future returned. As `any Error`, a cancelled
+    /// run whose work succeeded still calls back (with `CancellationError`): a `Failure` that cannot
+    /// say "cancelled" would get no callback, and the future would never settle.
+    private func settling<Success: Sendable>() -> Future<Success> where Value == Result<Success, any Error> {
         let promise = Promise<Success>()
-        // As `any Error`, a cancelled run whose work succeeded still calls back (with
-        // `CancellationError`); a `Failure` that cannot say "cancelled" would get no callback, and
-        // the future would never settle.
-        map { $0.mapError { $0 as any Error } }.run { result in
+        run { result in
             switch result {
             case .success(let success): promise.resolve(with: success)
             case .failure(let failure): promise.reject(with: failure)

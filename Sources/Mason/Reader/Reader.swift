@@ -241,7 +241,6 @@ extension Reader where Environment: Sendable {
     public func local<NewEnvironment: Sendable>(
         _ transform: sending @escaping (NewEnvironment) -> Environment
     ) -> Reader<NewEnvironment, Output> {
-        let serial = SerialFunction(transform)
-        return local { serial($0) }
+        contraMap(transform)
     }
 }

@@ -113,7 +113,8 @@ final class LoopCore: @unchecked Sendable {
         let ready = withShared { shared in
             shared.running.remove(run.tokenID)
             let ready = shared.lanes[run.lane].release()
-            return shared.register(ready)
+            for next in ready { shared.running.insert(next) }
+            return ready
         }
         for next in ready { next.start() }
     }
@@ -183,13 +184,6 @@ struct LoopShared {
     /// stream of inputs does not grow a new array for every batch.
     var spare: [Delivery] = []
 
-    /// Registers `ready`, runs just taken out of a lane's queue, as running, and hands them back: the
-    /// caller starts them outside the lock.
-    mutating func register(_ ready: [OutputRun]) -> [OutputRun] {
-        for next in ready { running.insert(next) }
-        return ready
-    }
-
     /// The queue, taken; the spare array is the queue now.
     mutating func takeQueue() -> [Delivery] {
         var batch: [Delivery] = []
@@ -234,7 +228,7 @@ struct Lane {
 
     /// The waiting runs that fit now, in order, taken out of the queue and counted.
     /// - Complexity: O(1) when nothing waits or nothing fits; O(*n*) in the queue's length otherwise.
-    mutating func takeReady() -> [OutputRun] {
+    private mutating func takeReady() -> [OutputRun] {
         guard running < waitingLimit else { return [] }
         var ready: [OutputRun] = []
         var index = 0
