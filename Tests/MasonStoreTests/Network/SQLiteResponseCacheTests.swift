@@ -99,28 +99,14 @@ import FoundationNetworking
         let missRequest = URLRequest(url: URL(string: "https://example.com/products/2")!)
         let transport = StubTransport { _ in .json(#"{"id":1}"#) }.caching(cache, policy: .cacheFirst)
         _ = try await transport.send(hitRequest)
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let heldUntilDeadline = Atomic<Bool>(false)
-        let writer = store.writer
-        Thread {
-            writer.writeWithoutTransaction { _ in
-                holding.signal()
-                if release.wait(timeout: .now() + .seconds(30)) == .timedOut {
-                    heldUntilDeadline.store(true, ordering: .relaxed)
-                }
-            }
-        }
-        .start()
-        await OwnThread.run { holding.wait() }
+        let hold = await WriterHold.begin(on: store.writer)
         let (hit, _) = try await transport.send(hitRequest)
         _ = try await transport.send(missRequest)
         let missKey = try #require(CacheKey(missRequest))
         let storedMeanwhile = await cache.cachedResponse(for: missKey)
-        release.signal()
+        let answeredWhileHeld = !hold.end()
         #expect(String(decoding: hit, as: UTF8.self) == #"{"id":1}"#)
         #expect(storedMeanwhile != nil, "a lookup sees the store queued before it")
-        let answeredWhileHeld = !heldUntilDeadline.load(ordering: .relaxed)
         #expect(answeredWhileHeld, "the requests were answered while the writer was held")
     }
 
@@ -135,20 +121,7 @@ import FoundationNetworking
         let body = Data(#"{"id":1}"#.utf8)
         cache.store(CachedResponse(data: body, status: 200, storedAt: cache.now), for: Self.key)
         await cache.waitForStores()  // in the file: the lookups read it, not the queued write
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let heldUntilDeadline = Atomic<Bool>(false)
-        let writer = store.writer
-        Thread {
-            writer.writeWithoutTransaction { _ in
-                holding.signal()
-                if release.wait(timeout: .now() + .seconds(30)) == .timedOut {
-                    heldUntilDeadline.store(true, ordering: .relaxed)
-                }
-            }
-        }
-        .start()
-        await OwnThread.run { holding.wait() }
+        let hold = await WriterHold.begin(on: store.writer)
         let lookups = max(256, 8 * ProcessInfo.processInfo.activeProcessorCount)
         let (started, starting) = AsyncStream<Void>.makeStream()
         let answers = Task {
@@ -167,11 +140,10 @@ import FoundationNetworking
             startedCount += 1
             if startedCount == lookups { break }
         }
-        release.signal()
+        let startedWhileHeld = !hold.end()
         let hits = await answers.value
         #expect(hits.count == lookups)
         #expect(hits.allSatisfy { $0?.data == body }, "each lookup read the file once the writer was free")
-        let startedWhileHeld = !heldUntilDeadline.load(ordering: .relaxed)
         #expect(startedWhileHeld, "every lookup started, and this test ran on, while the writer was held")
     }
 
@@ -193,5 +165,35 @@ import FoundationNetworking
             url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Cache-Control": "no-store"])!
         #expect(!(await generic.store(Data("z".utf8), noStore, for: URLRequest(url: url))))
         #expect(await cache.cachedResponse(for: key) == nil, "a no-store answer removes the stored one")
+    }
+}
+
+/// A writer held in an access on a thread of its own, until ``end()`` or for 30 s at most: the
+/// deadline only ends a deadlock, and says that one happened.
+private final class WriterHold: Sendable {
+    private let release = DispatchSemaphore(value: 0)
+    private let expired = Atomic<Bool>(false)
+
+    /// Holds `writer`; returns once its access has begun.
+    static func begin(on writer: any DatabaseWriter) async -> WriterHold {
+        let hold = WriterHold()
+        let holding = DispatchSemaphore(value: 0)
+        Thread {
+            writer.writeWithoutTransaction { _ in
+                holding.signal()
+                if hold.release.wait(timeout: .now() + .seconds(30)) == .timedOut {
+                    hold.expired.store(true, ordering: .relaxed)
+                }
+            }
+        }
+        .start()
+        await OwnThread.run { holding.wait() }
+        return hold
+    }
+
+    /// Lets the writer go; returns whether the hold had already run to its deadline.
+    func end() -> Bool {
+        release.signal()
+        return expired.load(ordering: .relaxed)
     }
 }

@@ -1,11 +1,6 @@
 import Mason
 import Testing
 
-/// A counter that is not `Sendable`: only a plain closure may capture it.
-private final class Counter {
-    var count = 0
-}
-
 @Suite struct EndoTests {
     @Test func combineRunsTheLeftFunctionFirst() {
         let increment = Endo<Int> { $0 + 1 }
@@ -32,7 +27,7 @@ private final class Counter {
     }
 
     @Test func aPlainFunctionGoesInAndKeepsWhatItCaptures() {
-        let counter = Counter()
+        let counter = Tally()
         let addCount: (Int) -> Int = {
             counter.count += 1
             return $0 + counter.count
@@ -43,7 +38,7 @@ private final class Counter {
     }
 
     @Test func callsOfAPlainFunctionTakeTurnsAcrossTasks() async {
-        let counter = Counter()
+        let counter = Tally()
         let count: (Int) -> Int = { _ in
             counter.count += 1
             return counter.count

@@ -1,11 +1,6 @@
 import Mason
 import Testing
 
-/// A call counter that is not `Sendable`: only a plain closure may capture it.
-private final class Calls {
-    var count = 0
-}
-
 @Suite struct ChangeableTests {
     struct Person: Equatable, Sendable {
         var name: String
@@ -215,13 +210,8 @@ private final class Calls {
     }
 
     @Test func applyTakesAPlainCurriedFunction() {
-        let calls = Calls()
-        let add: (Int) -> (Int) -> Int = { a in
-            { b in
-                calls.count += 1
-                return a + b
-            }
-        }
+        let calls = Tally()
+        let add = calls.countingAdd()
         #expect((Changeable(1) <&> add <*> Changeable(2)) == Changeable(3))
         #expect((Changeable(1) <&> add <*> Changeable(2, hasChanges: true)) == Changeable(3, hasChanges: true))
         #expect(

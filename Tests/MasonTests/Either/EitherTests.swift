@@ -1,11 +1,6 @@
 import Mason
 import Testing
 
-/// A call counter that is not `Sendable`: only a plain closure may capture it.
-private final class Calls {
-    var count = 0
-}
-
 @Suite struct EitherTests {
     enum Failure: Error, Equatable {
         case notANumber
@@ -178,13 +173,8 @@ private final class Calls {
     }
 
     @Test func applyTakesAPlainCurriedFunction() {
-        let calls = Calls()
-        let add: (Int) -> (Int) -> Int = { a in
-            { b in
-                calls.count += 1
-                return a + b
-            }
-        }
+        let calls = Tally()
+        let add = calls.countingAdd()
         let a: Either<Failure, Int> = .right(1)
         let b: Either<Failure, Int> = .right(2)
         #expect((a <&> add <*> b) == .right(3))

@@ -1,11 +1,6 @@
 import Mason
 import Testing
 
-/// A call counter that is not `Sendable`: only a plain closure may capture it.
-private final class Calls {
-    var count = 0
-}
-
 @Suite struct FlipTests {
     @Test func flipSwapsCurriedArguments() {
         let subtract = curry { (a: Int, b: Int) in a - b }
@@ -14,7 +9,7 @@ private final class Calls {
     }
 
     @Test func flipTakesPlainFunctions() {
-        let calls = Calls()
+        let calls = Tally()
         let divide: (Int) -> (Int) -> Int = { a in
             { b in
                 calls.count += 1

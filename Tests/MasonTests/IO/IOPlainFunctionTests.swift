@@ -1,15 +1,6 @@
 import Mason
 import Testing
 
-/// A counter that is not `Sendable`: only a plain closure may capture it.
-private final class Tally {
-    var count = 0
-    func next() -> Int {
-        count += 1
-        return count
-    }
-}
-
 /// The failure of the `Result` effects below.
 private enum Failure: Error, Equatable { case failed }
 

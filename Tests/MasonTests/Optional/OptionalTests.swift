@@ -2,11 +2,6 @@ import Foundation
 import Mason
 import Testing
 
-/// A call counter that is not `Sendable`: only a plain closure may capture it.
-private final class Calls {
-    var count = 0
-}
-
 @Suite struct OptionalTests {
     static let parse: @Sendable (String) -> Int? = { Int($0) }
     static let positive: @Sendable (Int) -> Int? = { $0 > 0 ? $0 : nil }
@@ -109,13 +104,8 @@ private final class Calls {
     }
 
     @Test func applyTakesAPlainCurriedFunction() {
-        let calls = Calls()
-        let add: (Int) -> (Int) -> Int = { a in
-            { b in
-                calls.count += 1
-                return a + b
-            }
-        }
+        let calls = Tally()
+        let add = calls.countingAdd()
         let one: Int? = 1
         let two: Int? = 2
         let none: Int? = nil

@@ -1,11 +1,6 @@
 import Mason
 import Testing
 
-/// A call counter that is not `Sendable`: only a plain closure may capture it.
-private final class Calls {
-    var count = 0
-}
-
 @Suite struct ResultTests {
     enum Failure: Error, Equatable {
         case notANumber
@@ -127,13 +122,8 @@ private final class Calls {
     }
 
     @Test func applyTakesAPlainCurriedFunction() {
-        let calls = Calls()
-        let add: (Int) -> (Int) -> Int = { a in
-            { b in
-                calls.count += 1
-                return a + b
-            }
-        }
+        let calls = Tally()
+        let add = calls.countingAdd()
         let a: Result<Int, Failure> = .success(1)
         let b: Result<Int, Failure> = .success(2)
         #expect((a <&> add <*> b) == .success(3))

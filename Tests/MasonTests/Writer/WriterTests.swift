@@ -1,11 +1,6 @@
 import Mason
 import Testing
 
-/// A call counter that is not `Sendable`: only a plain closure may capture it.
-private final class Calls {
-    var count = 0
-}
-
 /// A log that is not `Sendable` (a class): only plain functions may keep it.
 private final class Entries: Monoid {
     let lines: [String]
@@ -146,13 +141,8 @@ private struct Log: Monoid, Equatable, Sendable {
     }
 
     @Test func applyTakesAPlainCurriedFunction() {
-        let calls = Calls()
-        let add: (Int) -> (Int) -> Int = { a in
-            { b in
-                calls.count += 1
-                return a + b
-            }
-        }
+        let calls = Tally()
+        let add = calls.countingAdd()
         let one = Writer(value: 1, output: Log("one"))
         let two = Writer(value: 2, output: Log("two"))
         #expect((one <&> add <*> two) == Writer(value: 3, output: Log("one", "two")))
