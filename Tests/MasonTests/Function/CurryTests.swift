@@ -123,42 +123,25 @@ import Testing
         #expect(twoStep(1, 2)(3) == 6)
     }
 
-    @Test func curryAndUncurryTakePlainFunctionsOfTwoToSixArguments() {
-        let calls = Tally()
-        let subtract: (Int) -> (Int) -> Int = { a in
-            calls.count += 1
-            return { b in a - b }
-        }
-        let digits3: (Int, Int, Int) -> Int = {
-            calls.count += 1
-            return $0 * 100 + $1 * 10 + $2
-        }
-        let join4: (String, String, String, String) -> String = {
-            calls.count += 1
-            return $0 + $1 + $2 + $3
-        }
-        let list5: (Int, Int, Int, Int, Int) -> [Int] = {
-            calls.count += 1
-            return [$0, $1, $2, $3, $4]
-        }
-        let list6: (Int, Int, Int, Int, Int, Int) -> [Int] = {
-            calls.count += 1
-            return [$0, $1, $2, $3, $4, $5]
-        }
-        #expect(curry(digits3)(1)(2)(3) == 123)
-        #expect(curry(join4)("m")("a")("s")("o") == "maso")
-        #expect(curry(list5)(1)(2)(3)(4)(5) == [1, 2, 3, 4, 5])
-        let sixth = curry(list6)(1)(2)(3)(4)(5)  // a partial application, reused
+    @Test func curryTakesPlainFunctionsOfThreeToSixArguments() {
+        let plain = PlainArities()
+        #expect(curry(plain.digits3)(1)(2)(3) == 123)
+        #expect(curry(plain.join4)("m")("a")("s")("o") == "maso")
+        #expect(curry(plain.list5)(1)(2)(3)(4)(5) == [1, 2, 3, 4, 5])
+        let sixth = curry(plain.list6)(1)(2)(3)(4)(5)  // a partial application, reused
         #expect(sixth(6) == [1, 2, 3, 4, 5, 6])
         #expect(sixth(7) == [1, 2, 3, 4, 5, 7])
-        #expect(calls.count == 5)
+        #expect(plain.calls.count == 5)
+    }
 
-        #expect(uncurry(subtract)(10, 3) == 7)
-        #expect(uncurry(curry(digits3))(1, 2, 3) == 123)
-        #expect(uncurry(curry(join4))("m", "a", "s", "o") == "maso")
-        #expect(uncurry(curry(list5))(1, 2, 3, 4, 5) == [1, 2, 3, 4, 5])
-        #expect(uncurry(curry(list6))(1, 2, 3, 4, 5, 6) == [1, 2, 3, 4, 5, 6])
-        #expect(calls.count == 10)
+    @Test func uncurryTakesPlainChainsOfTwoToSixFunctions() {
+        let plain = PlainArities()
+        #expect(uncurry(plain.subtract)(10, 3) == 7)
+        #expect(uncurry(curry(plain.digits3))(1, 2, 3) == 123)
+        #expect(uncurry(curry(plain.join4))("m", "a", "s", "o") == "maso")
+        #expect(uncurry(curry(plain.list5))(1, 2, 3, 4, 5) == [1, 2, 3, 4, 5])
+        #expect(uncurry(curry(plain.list6))(1, 2, 3, 4, 5, 6) == [1, 2, 3, 4, 5, 6])
+        #expect(plain.calls.count == 5)
     }
 
     @Test func curryOfASendableFunctionStaysSendable() async {
@@ -167,5 +150,40 @@ import Testing
         let flat = uncurry(curry(Self.digits3))
         let result = await Task.detached { flat(1, 2, 3) + curried(1)(2)(3)(4)(5)(6).count }.value
         #expect(result == 129)
+    }
+}
+
+/// Plain functions of two to six arguments (not `@Sendable`: each counts its calls in a `Tally`).
+private struct PlainArities {
+    let calls: Tally
+    let subtract: (Int) -> (Int) -> Int
+    let digits3: (Int, Int, Int) -> Int
+    let join4: (String, String, String, String) -> String
+    let list5: (Int, Int, Int, Int, Int) -> [Int]
+    let list6: (Int, Int, Int, Int, Int, Int) -> [Int]
+
+    init() {
+        let calls = Tally()
+        self.calls = calls
+        subtract = { a in
+            calls.count += 1
+            return { b in a - b }
+        }
+        digits3 = {
+            calls.count += 1
+            return $0 * 100 + $1 * 10 + $2
+        }
+        join4 = {
+            calls.count += 1
+            return $0 + $1 + $2 + $3
+        }
+        list5 = {
+            calls.count += 1
+            return [$0, $1, $2, $3, $4]
+        }
+        list6 = {
+            calls.count += 1
+            return [$0, $1, $2, $3, $4, $5]
+        }
     }
 }
