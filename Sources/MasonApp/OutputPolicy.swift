@@ -7,7 +7,8 @@
 /// starts as soon as fewer run than its own limit allows, whatever waits — a `.concurrent` output
 /// never queues behind a `.serial` one; the outputs that wait start in the order they came, each as
 /// soon as it fits. An output that waits keeps the app running. Outputs of different kinds never wait
-/// for each other.
+/// for each other. A ``SynchronousIOHandling`` handler performs its outputs one at a time, in order,
+/// whatever their policy: for it, `.concurrent`, `.serial` and `.atMost(_:)` mean the same.
 ///
 /// ```swift
 /// // A search box: only the latest query's request matters.

@@ -15,6 +15,12 @@ final class NoOpHandler: IOHandling {
     func handle(output: NumberIO.Output, token: IOToken<NumberIO>, inputClosure: @escaping @Sendable (Int) -> Void) {}
 }
 
+/// The same, synchronous: its outputs are performed in turn by one task of its own, not a task each.
+final class SynchronousNoOpHandler: SynchronousIOHandling {
+    typealias IO = NumberIO
+    func handle(output: NumberIO.Output, token: IOToken<NumberIO>, inputClosure: @escaping @Sendable (Int) -> Void) {}
+}
+
 typealias IO = IOContainer<NumberIO>
 
 /// The trivial update: adds the input to the state, asks for nothing.
@@ -360,6 +366,30 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let main = MainFactory.createMain(
                 topLevelFunction: addAndOutput, initialState: 0, handlerTypes: NoOpHandler.self)
+            for number in 0..<inputs { main.send(number, as: NumberIO.self) }
+            blackHole(await main.run())
+        }
+    }
+
+    // The synchronous kind's baseline: the pure function asking for the outputs, called in a loop,
+    // nothing performing them.
+    Benchmark("100,000 inputs, raw loop calling the pure function that asks for an output each (baseline)") {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            var sum = 0
+            for number in 0..<inputs {
+                let (next, io) = addAndOutput(sum, IO(input: number, as: NumberIO.self))
+                sum = next
+                blackHole(io)
+            }
+            blackHole(sum)
+        }
+    }
+
+    Benchmark("100,000 inputs each handing one output to a synchronous no-op handler, MasonApp loop") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let main = MainFactory.createMain(
+                topLevelFunction: addAndOutput, initialState: 0, handlerTypes: SynchronousNoOpHandler.self)
             for number in 0..<inputs { main.send(number, as: NumberIO.self) }
             blackHole(await main.run())
         }

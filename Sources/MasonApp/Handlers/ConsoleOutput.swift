@@ -27,18 +27,19 @@ public enum ConsoleOutputIO: IOType {
     }
 }
 
-/// Performs ``ConsoleOutputIO`` outputs one at a time, in the order the pure function added them
-/// (its ``outputPolicy`` is `.serial`), on standard output or on a writer of your choice.
+/// Performs ``ConsoleOutputIO`` outputs one at a time, in the order the pure function added them, on
+/// standard output or on a writer of your choice. A ``SynchronousIOHandling`` handler: a write costs
+/// no task of its own.
 ///
 /// ```swift
 /// let console = ConsoleOutputHandler()                                   // standard output
 /// let quiet = ConsoleOutputHandler { text in logger.info("\(text)") }       // anywhere else
 /// ```
-public final class ConsoleOutputHandler: IOHandling {
+public final class ConsoleOutputHandler: SynchronousIOHandling {
     /// The IO kind this handler performs.
     public typealias IO = ConsoleOutputIO
 
-    /// One write at a time, in order.
+    /// One write at a time, in order (as every synchronous handler's outputs are).
     ///
     /// ```swift
     /// ConsoleOutputHandler.outputPolicy   // .serial
@@ -73,7 +74,7 @@ public final class ConsoleOutputHandler: IOHandling {
     /// Writes the output.
     ///
     /// ```swift
-    /// try await console.handle(output: .print("hello"), token: token) { _ in }
+    /// console.handle(output: .print("hello"), token: token) { _ in }
     /// ```
     /// - Parameters:
     ///   - output: What to write.
@@ -82,7 +83,7 @@ public final class ConsoleOutputHandler: IOHandling {
     public func handle(
         output: ConsoleOutputIO.Output, token: IOToken<ConsoleOutputIO>,
         inputClosure: @escaping @Sendable (Never) -> Void
-    ) async throws {
+    ) {
         switch output {
         case .print(let line): writer(line + "\n")
         case .write(let text): writer(text)

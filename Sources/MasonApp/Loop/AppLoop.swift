@@ -142,8 +142,9 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Hands an output to the handler of its kind: started, queued or dropped as its policy says. (It
-    /// arrives moved out of the step's list, and its value moves on into the run.)
+    /// Hands an output to the handler of its kind: started, queued or dropped as its policy says (a
+    /// synchronous handler's, queued for the task of its kind). (It arrives moved out of the step's
+    /// list, and its value moves on into the run.)
     private func dispatch(_ output: consuming PendingOutput) {
         guard let lane = handlers.firstIndex(where: { $0.kind == output.kind }) else {
             core.note("an output of a kind no handler performs was dropped: \(output.value)")
@@ -151,6 +152,10 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         }
         let handler = handlers[lane]
         let policy = output.policy ?? handler.policy
+        if let performNow = handler.performNow {
+            core.enqueue(output, lane: lane, policy: policy, performNow: performNow)
+            return
+        }
         core.dispatch(OutputRun(output, handler: handler, lane: lane, limit: policy.limit, core: core), policy: policy)
     }
 

@@ -10,6 +10,9 @@ public struct _HandlerEntry: Sendable {
     @usableFromInline let policy: OutputPolicy
     /// Performs an output (of the handler's kind) for `run`, whose `send` delivers an input back.
     @usableFromInline let perform: @Sendable (ErasedValue, OutputRun) async throws -> Void
+    /// A ``SynchronousIOHandling`` handler's `handle`, called in turn by the task of its kind; `nil`
+    /// for the others, whose outputs each run `perform` in a task of their own.
+    @usableFromInline let performNow: (@Sendable (ErasedValue, SynchronousRun) throws -> Void)?
 
     /// The entry for `handler`: made where the handler's type is known, so the loop never casts
     /// through generic metadata to call it. The input closure the handler gets holds the run, which
@@ -22,7 +25,27 @@ public struct _HandlerEntry: Sendable {
     /// allocated a context for the input closure to carry them.)
     @inlinable
     init<H: IOHandling>(_ handler: H) {
-        self.init(kind: ObjectIdentifier(H.IO.self), policy: H.outputPolicy) { value, run in
+        self.init(
+            kind: ObjectIdentifier(H.IO.self), policy: H.outputPolicy, perform: Self.perform(handler), performNow: nil)
+    }
+
+    /// The entry for a handler whose outputs are performed in turn by one task of its kind, not each
+    /// in a task of its own (``SynchronousIOHandling``); specialised as the one above is.
+    @inlinable
+    init<H: SynchronousIOHandling>(synchronous handler: H) {
+        self.init(
+            kind: ObjectIdentifier(H.IO.self), policy: H.outputPolicy, perform: Self.perform(handler),
+            performNow: { value, run in
+                guard let output = value.value(as: H.IO.Output.self) else { return }
+                try handler.handle(
+                    output: output, token: IOToken(id: run.tokenID), inputClosure: { run.send(ErasedValue($0)) })
+            })
+    }
+
+    /// `handler`'s `handle` for an output in a task of its own.
+    @inlinable
+    static func perform<H: IOHandling>(_ handler: H) -> @Sendable (ErasedValue, OutputRun) async throws -> Void {
+        { value, run in
             guard let output = value.value(as: H.IO.Output.self) else { return }
             try await handler.handle(
                 output: output, token: IOToken(id: run.tokenID), inputClosure: { run.send(ErasedValue($0)) })
@@ -32,11 +55,13 @@ public struct _HandlerEntry: Sendable {
     @usableFromInline
     init(
         kind: ObjectIdentifier, policy: OutputPolicy,
-        perform: @escaping @Sendable (ErasedValue, OutputRun) async throws -> Void
+        perform: @escaping @Sendable (ErasedValue, OutputRun) async throws -> Void,
+        performNow: (@Sendable (ErasedValue, SynchronousRun) throws -> Void)?
     ) {
         self.kind = kind
         self.policy = policy
         self.perform = perform
+        self.performNow = performNow
     }
 }
 

@@ -32,7 +32,10 @@ final class LoopCore: @unchecked Sendable {
     /// A core for handlers of `kinds`, one lane each, numbered in that order.
     init(kinds: [ObjectIdentifier]) {
         self.kinds = kinds
-        shared.initialize(to: LoopShared(lanes: Array(repeating: Lane(), count: kinds.count)))
+        shared.initialize(
+            to: LoopShared(
+                lanes: Array(repeating: Lane(), count: kinds.count),
+                synchronousLanes: Array(repeating: SynchronousLane(), count: kinds.count)))
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
@@ -119,7 +122,8 @@ final class LoopCore: @unchecked Sendable {
         for next in ready { next.start() }
     }
 
-    /// Cancels the output numbered `tokenID`: its running task, or its place in a queue. (Taking a
+    /// Cancels the output numbered `tokenID`: its running task, or its place in a queue (a synchronous
+    /// handler's too). (Taking a
     /// waiting run out of its lane lets nothing start: no waiting run fits, and it frees no room.)
     func cancel(tokenID: UInt64) -> Bool {
         let (running, waiting): (OutputRun?, OutputRun?) = withShared { shared in
@@ -132,7 +136,7 @@ final class LoopCore: @unchecked Sendable {
         }
         running?.cancel()
         if let waiting { fail(waiting, with: CancellationError()) }
-        return running != nil || waiting != nil
+        return running != nil || waiting != nil || cancelWaiting(tokenID: tokenID)
     }
 
     /// Tells the pure function that `run` will never start; letting it go then settles its output.
@@ -180,6 +184,9 @@ struct LoopShared {
     /// The outputs of each kind running or waiting to, for the policies: one lane per handler, in the
     /// order of `LoopCore.kinds` (an index, not a hash, on the way of every output).
     var lanes: [Lane]
+    /// The outputs of each ``SynchronousIOHandling`` handler waiting for its task, by lane (the lanes
+    /// of the other handlers stay empty).
+    var synchronousLanes: [SynchronousLane]
     /// An empty array with the capacity of a batch the loop has run: the next queue, so that a steady
     /// stream of inputs does not grow a new array for every batch.
     var spare: [Delivery] = []
