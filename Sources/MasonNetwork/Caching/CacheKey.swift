@@ -7,7 +7,7 @@ public import Foundation
 import Crypto
 
 /// What identifies a cached response: the method, the URL and the request header fields that change
-/// the response (`Accept`, `Accept-Language`, `Authorization`).
+/// the response (`Accept`, `Accept-Encoding`, `Accept-Language`, `Authorization`).
 ///
 /// Two requests with the same key get the same cached response, and ``SingleFlightTransport`` lets
 /// them share one request. A request whose answer is its own is never cached nor shared: one with a
@@ -17,6 +17,9 @@ import Crypto
 /// values never share an entry, and a key (in a log, in a persistent store) reveals no credential. A
 /// credential in any other field (an `X-API-Key`, say) does not tell keys apart: send it as
 /// `Authorization`, or give each user a transport and cache of their own.
+///
+/// A response whose `Vary` names a field outside the key (or is `*`) is never stored: the key could not
+/// tell apart the requests it answers differently (see ``ResponseCache``'s `store(_:_:for:)`).
 ///
 /// ```swift
 /// var request = URLRequest(url: URL(string: "https://api.example.com/profile")!)
@@ -30,9 +33,25 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     /// The request header fields that are part of a key, in their canonical spelling.
     ///
     /// ```swift
-    /// CacheKey.varyingHeaderFields   // ["Accept", "Accept-Language", "Authorization"]
+    /// CacheKey.varyingHeaderFields   // ["Accept", "Accept-Encoding", "Accept-Language", "Authorization"]
     /// ```
-    public static let varyingHeaderFields = ["Accept", "Accept-Language", "Authorization"]
+    public static let varyingHeaderFields = ["Accept", "Accept-Encoding", "Accept-Language", "Authorization"]
+
+    /// Whether a response whose `Vary` field is `vary` can be told apart by keys: `true` when every
+    /// field it names is one of ``varyingHeaderFields`` (whatever the case), `false` for `*`.
+    ///
+    /// ```swift
+    /// CacheKey.covers(vary: "Accept-Encoding, accept-language")   // true
+    /// CacheKey.covers(vary: "X-Tenant")                           // false: requests differing in it share a key
+    /// ```
+    /// - Parameter vary: The value of a response's `Vary` field.
+    /// - Returns: Whether the response may be stored under a key.
+    public static func covers(vary: String) -> Bool {
+        vary.split(separator: ",").allSatisfy { field in
+            let name = field.trimmingCharacters(in: .whitespaces).lowercased()
+            return name.isEmpty || varyingHeaderFields.contains { $0.lowercased() == name }
+        }
+    }
 
     /// The request method, in upper case (`"GET"` when the request has none).
     public let method: String

@@ -7,7 +7,7 @@ public import FoundationNetworking
 /// ``CachePolicy`` says, and stores cacheable answers.
 ///
 /// Only `GET` and `HEAD` requests use the cache, and only their 200, 203 and 204 answers without
-/// `Cache-Control: no-store` are stored; other requests — and those with a `Range`, an `If-…`
+/// `Cache-Control: no-store`, and without a `Vary` on a field outside the key, are stored; other requests — and those with a `Range`, an `If-…`
 /// condition, a `Cookie` or a `Proxy-Authorization` (see ``CacheKey``) — go to ``base`` untouched
 /// (under ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A response served
 /// from the cache is rebuilt for the request's URL with an `Age` header field, in whole seconds.

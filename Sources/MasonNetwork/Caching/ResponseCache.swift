@@ -98,7 +98,8 @@ extension ResponseCache {
     /// Stores what a transport returned for `request`, stamped with ``now``, when it may be cached:
     /// a `GET` or `HEAD` answered with 200, 203 or 204 (never a 206 partial answer), without `Range`,
     /// `If-…`, `Cookie` or `Proxy-Authorization` fields (see ``CacheKey``), and neither the request nor
-    /// the response says `Cache-Control: no-store` (which removes what was stored for it instead).
+    /// the response says `Cache-Control: no-store`, nor the response `Vary` on a field outside the key
+    /// (either removes what was stored for it instead).
     /// ``MemoryResponseCache`` and `SQLiteResponseCache` also have a synchronous twin of it.
     ///
     /// ```swift
@@ -141,13 +142,15 @@ extension ResponseCache {
     }
 
     /// What storing `data` and `head` for `request` means for this cache, as the public
-    /// `store(_:_:for:)` describes it: nothing, a removal (`no-store`) or a store stamped with ``now``.
+    /// `store(_:_:for:)` describes it: nothing, a removal (`no-store`, a `Vary` the key does not cover)
+    /// or a store stamped with ``now``.
     /// Shared with the synchronous twins of the caches that never wait.
     package func admission(of data: Data, _ head: ResponseHead, for request: URLRequest) -> CacheAdmission {
         guard let key = CacheKey.cacheable(request), [200, 203, 204].contains(head.statusCode) else { return .refused }
         let noStoreRequest = request.value(forHTTPHeaderField: "Cache-Control").map(CachedResponse.hasNoStore) ?? false
         let cached = CachedResponse(data: data, head: head, storedAt: now)
-        guard !noStoreRequest, !cached.isNoStore else { return .removal(key) }
+        let varies = cached.value(forHeader: "Vary").map { !CacheKey.covers(vary: $0) } ?? false
+        guard !noStoreRequest, !cached.isNoStore, !varies else { return .removal(key) }
         return .store(cached, key)
     }
 }

@@ -39,12 +39,24 @@ import FoundationNetworking
             Self.request("https://example.com/a", method: "HEAD"),
             Self.request("https://example.com/b"),
             Self.request("https://example.com/a", headers: ["Accept": "text/plain"]),
+            Self.request("https://example.com/a", headers: ["Accept-Encoding": "gzip"]),
             Self.request("https://example.com/a", headers: ["Accept-Language": "sv"]),
             Self.request("https://example.com/a", headers: ["Authorization": "Bearer one"]),
             Self.request("https://example.com/a", headers: ["Authorization": "Bearer two"])
         ]
         let keys = ([base] + variants).compactMap(CacheKey.init)
-        #expect(Set(keys).count == 7)
+        #expect(Set(keys).count == 8)
+    }
+
+    /// `Vary` values, and whether keys cover them.
+    static let varies: [(vary: String, covered: Bool)] = [
+        ("Accept-Encoding", true), ("accept-language, ACCEPT", true), (" Authorization ,", true),
+        ("Accept-Encoding, X-Tenant", false), ("*", false), ("Cookie", false), ("", true)
+    ]
+
+    @Test(arguments: varies)
+    func aVaryIsCoveredOnlyWhenEveryFieldItNamesIsPartOfTheKey(vary: String, covered: Bool) {
+        #expect(CacheKey.covers(vary: vary) == covered)
     }
 
     @Test func theAuthorizationIsKeptOnlyAsItsDigest() throws {

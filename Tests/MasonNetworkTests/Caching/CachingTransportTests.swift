@@ -124,6 +124,36 @@ import FoundationNetworking
         }
     }
 
+    // Before the fix the second tenant got the first tenant's answer from the cache, and the server
+    // saw one request.
+    @Test func aResponseThatVariesOnAFieldOutsideTheKeyIsNeverStored() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let varying = Fault.status(200, headers: ["Vary": "Accept-Encoding, X-Tenant"], body: #"{"tenant":1}"#)
+            server.inject(.always(varying), at: "/products/4")
+            for tenant in ["1", "2"] {
+                _ = try await setup.transport.send(
+                    Support.request(server.url("/products/4"), headers: ["X-Tenant": tenant]))
+            }
+            #expect(server.requestCount(path: "/products/4") == 2)
+            #expect(setup.cache.count == 0)
+        }
+    }
+
+    @Test func aResponseThatVariesOnlyOnKeyedFieldsIsStoredForEachValue() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            let varying = Fault.status(200, headers: ["Vary": "accept-language"], body: #"{"id":4}"#)
+            server.inject(.always(varying), at: "/products/4")
+            for language in ["en", "fr", "en", "fr"] {
+                let request = Support.request(server.url("/products/4"), headers: ["Accept-Language": language])
+                _ = try await setup.transport.send(request)
+            }
+            #expect(server.requestCount(path: "/products/4") == 2, "one request for each language, then hits")
+            #expect(setup.cache.count == 2)
+        }
+    }
+
     @Test func aNoStoreRequestIsNotStored() async throws {
         try await LoopbackServer.withRunning { server in
             let setup = Setup(.cacheFirst)
