@@ -152,16 +152,7 @@ public final class MemoryResponseCache: ResponseCache {
     /// - Returns: `true` when the response was stored, `false` when it may not be cached.
     @discardableResult
     public func store(_ data: Data, _ head: ResponseHead, for request: URLRequest) -> Bool {
-        switch admission(of: data, head, for: request) {
-        case .refused:
-            return false
-        case .removal(let key):
-            removeCachedResponse(for: key)
-            return false
-        case .store(let cached, let key):
-            store(cached, for: key)
-            return true
-        }
+        admission(of: data, head, for: request).apply(store: { store($0, for: $1) }, remove: removeCachedResponse)
     }
 
     /// Removes every stored response.

@@ -164,3 +164,20 @@ package enum CacheAdmission: Sendable {
     /// The answer is stored for the key.
     case store(CachedResponse, CacheKey)
 }
+
+extension CacheAdmission {
+    /// Carries the admission out synchronously, with `store` and `remove`: what the synchronous twins
+    /// of `store(_:_:for:)` do. Returns whether the response was stored.
+    package func apply(store: (CachedResponse, CacheKey) -> Void, remove: (CacheKey) -> Void) -> Bool {
+        switch self {
+        case .refused:
+            return false
+        case .removal(let key):
+            remove(key)
+            return false
+        case .store(let cached, let key):
+            store(cached, key)
+            return true
+        }
+    }
+}
