@@ -60,7 +60,7 @@ extension LoopbackServer {
     ///   - count: How many requests to wait for.
     ///   - path: Only requests to this path; `nil` for any.
     ///   - id: Only requests tagged with this id; `nil` for any.
-    ///   - timeout: The longest wait (real time); 30 s by default, a bound for a test that would otherwise
+    ///   - timeout: The longest wait (real time); 120 s by default, a bound for a test that would otherwise
     ///     hang, generous because a loaded machine (Thread Sanitizer, a parallel suite) is slow.
     /// - Returns: All matching requests at the moment the count was reached, in arrival order.
     /// - Throws: ``LoopbackServerError/timedOut(waitingFor:received:)``, ``LoopbackServerError/stopped``
@@ -70,7 +70,7 @@ extension LoopbackServer {
         _ count: Int,
         path: String? = nil,
         id: String? = nil,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(120)
     ) async throws -> [RecordedRequest] {
         try await storage.wait(for: .requests, count, .init(path: path, id: id), timeout: timeout)
     }
@@ -119,7 +119,7 @@ extension LoopbackServer {
     ///   - count: How many disconnections to wait for.
     ///   - path: Only requests to this path; `nil` for any.
     ///   - id: Only requests tagged with this id; `nil` for any.
-    ///   - timeout: The longest wait (real time); 30 s by default, a bound for a test that would otherwise
+    ///   - timeout: The longest wait (real time); 120 s by default, a bound for a test that would otherwise
     ///     hang, generous because a loaded machine (Thread Sanitizer, a parallel suite) is slow.
     /// - Returns: All matching disconnected requests at the moment the count was reached.
     /// - Throws: ``LoopbackServerError/timedOut(waitingFor:received:)``, ``LoopbackServerError/stopped``,
@@ -129,7 +129,7 @@ extension LoopbackServer {
         _ count: Int,
         path: String? = nil,
         id: String? = nil,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(120)
     ) async throws -> [RecordedRequest] {
         try await storage.wait(for: .disconnections, count, .init(path: path, id: id), timeout: timeout)
     }

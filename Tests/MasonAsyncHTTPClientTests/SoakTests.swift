@@ -14,7 +14,7 @@ import FoundationNetworking
 /// `Retry-After` (seconds and HTTP date), dropped connections, slow bodies, 500s, 404s and malformed
 /// JSON: each request ends exactly once, in a success or a typed error, and the test ends by itself
 /// (every request has a timeout; waits run on an `ImmediateClock`).
-@Suite(.timeLimit(.minutes(8))) struct SoakTests {
+@Suite(.timeLimit(.minutes(20))) struct SoakTests {
     private struct Product: Decodable, Sendable {
         let id: Int
         let name: String
@@ -101,7 +101,9 @@ import FoundationNetworking
                             // One clock per request, so each request's retry budget counts its own waits.
                             let transport = base.retrying(policy, clock: ImmediateClock())
                             var request = URLRequest(url: server.url("/products/\(index)", id: "soak-\(index)"))
-                            request.timeoutInterval = 20
+                            // Generous: 56 of the 64 workers queue for the shared client's 8
+                            // connections, and that wait counts against the timeout (under TSan).
+                            request.timeoutInterval = 300
                             let deferred: Deferred<Result<Product, NetworkRequestError>> =
                                 requestAsync(request, transport: transport) <&> decodeJsonData
                             let outcome = await withCheckedContinuation { continuation in

@@ -13,7 +13,7 @@ enum CacheTestSupport {
     static func request(
         _ url: URL, method: String = "GET", headers: [String: String] = [:]
     ) -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 300)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return request

@@ -16,7 +16,7 @@ import FoundationNetworking
     private let base = URLSessionTransport(configuration: .ephemeral)
 
     private func request(_ url: URL) -> URLRequest {
-        URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+        URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 300)
     }
 
     @Test func oneLineForTheRequestAndOneForTheResponseSharingANumber() async throws {

@@ -28,7 +28,7 @@ import FoundationNetworking
 
         func buildRequest(_ credentials: Credentials) -> URLRequest {
             let url = baseURL.appendingPathComponent("products").appendingPathComponent("7")
-            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 300)
             request.setValue("Bearer \(credentials.token)", forHTTPHeaderField: "Authorization")
             return request
         }

@@ -27,7 +27,7 @@ import FoundationNetworking
             let ageGuess: Deferred<Result<AgeGuess, any Error>> =
                 url.absoluteString
                 |> URL.init(string:)
-                >=> { URLRequest(url: $0, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30) }
+                >=> { URLRequest(url: $0, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 300) }
                 |> fetch
                 <&> decodeJsonData
             let guess = try await ageGuess.value.get()

@@ -181,7 +181,7 @@ private final class WriterHold: Sendable {
         Thread {
             writer.writeWithoutTransaction { _ in
                 holding.signal()
-                if hold.release.wait(timeout: .now() + .seconds(30)) == .timedOut {
+                if hold.release.wait(timeout: .now() + .seconds(240)) == .timedOut {
                     hold.expired.store(true, ordering: .relaxed)
                 }
             }

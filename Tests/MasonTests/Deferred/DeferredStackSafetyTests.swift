@@ -1,7 +1,7 @@
 import Mason
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct DeferredStackSafetyTests {
+@Suite(.timeLimit(.minutes(10))) struct DeferredStackSafetyTests {
     /// How a chain starts: a `pure` value (stored as it is) or work (whose steps nest in one typed
     /// closure until 256 of them freeze into the head of an erased program).
     enum Start: CaseIterable, Sendable {
