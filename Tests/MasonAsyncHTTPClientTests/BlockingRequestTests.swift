@@ -26,7 +26,8 @@ import Testing
                     // every fourth first meets a 503 and is retried after a sleep.
                     let fault: Fault = index % 4 == 0 ? .status(503) : .delay(.milliseconds(100))
                     let url = server.url("/products/\(index)", id: "blocking-\(index)", fault: fault)
-                    let blocking = requestSync(URLRequest(url: url), transport: transport)
+                    // 300 s: a timeout under load would be retried and could fail a request meant to succeed.
+                    let blocking = requestSync(URLRequest(url: url, timeoutInterval: 300), transport: transport)
                     group.addTask { blocking.unsafeRun() }
                 }
                 return await group.reduce(into: [Result<Data, NetworkRequestError>]()) { $0.append($1) }

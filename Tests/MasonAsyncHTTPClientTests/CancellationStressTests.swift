@@ -176,7 +176,9 @@ import Testing
                         }
                         guard index < total else { break }
                         started.append(index)
-                        let request = URLRequest(url: server.url("/products/\(index)", id: id(index)))
+                        // 300 s: only the cancel may end a held request, never its timeout on a slow machine.
+                        let request = URLRequest(
+                            url: server.url("/products/\(index)", id: id(index)), timeoutInterval: 300)
                         let fetch: Deferred<Result<Product, NetworkRequestError>> =
                             requestAsync(request, transport: transport) <&> decodeJsonData
                         ledger.record(index, await fetch.value)

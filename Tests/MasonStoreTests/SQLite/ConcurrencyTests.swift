@@ -7,7 +7,7 @@ import Testing
 
 /// Readers on a pool see a consistent snapshot during a write; concurrent writers lose no update; a
 /// busy database is retried.
-@Suite(.timeLimit(.minutes(5))) struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrencyTests {
     @Test func poolReadersSeeAConsistentSnapshotDuringAWrite() async throws {
         let store = try StoreFixture(.pool)
         _ = try await traverse((0..<100).map { "first \($0)" }, makeBaby).save().operate(in: store.writer)
