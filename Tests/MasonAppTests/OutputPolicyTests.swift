@@ -19,7 +19,7 @@ import Testing
         let gates: [Int: Gate]
         let finishing: Set<Int>
         let started = AsyncStream<Int>.makeStream()
-        private let counts = Locked<(order: [Int], running: Int, most: Int)>(([], 0, 0))
+        private let record = JobRecord()
 
         init(gates: [Int: Gate] = [:], finishing: Set<Int> = []) {
             self.gates = gates
@@ -28,8 +28,8 @@ import Testing
 
         convenience init() { self.init(gates: [:]) }
 
-        var order: [Int] { counts.withLock { $0.order } }
-        var mostAtOnce: Int { counts.withLock { $0.most } }
+        var order: [Int] { record.order }
+        var mostAtOnce: Int { record.mostAtOnce }
 
         func handle(
             output: JobIO.Output, token: IOToken<JobIO>, inputClosure: @escaping @Sendable (JobIO.Input) -> Void
@@ -37,12 +37,8 @@ import Testing
             async throws
         {
             guard case .job(let id) = output else { return }
-            counts.withLock { counts in
-                counts.order.append(id)
-                counts.running += 1
-                counts.most = max(counts.most, counts.running)
-            }
-            defer { counts.withLock { $0.running -= 1 } }
+            record.begin(id)
+            defer { record.end() }
             started.continuation.yield(id)
             if let gate = gates[id] {
                 await gate.wait()

@@ -36,7 +36,7 @@ import Testing
         let lingering: Bool
         let release = DispatchSemaphore(value: 0)
         let held = AsyncStream<IOToken<JobIO>>.makeStream()
-        private let counts = Locked<(order: [Int], running: Int, most: Int)>(([], 0, 0))
+        private let record = JobRecord()
 
         init(holding: Int? = nil, failing: Set<Int> = [], lingering: Bool = false) {
             self.holding = holding
@@ -46,8 +46,8 @@ import Testing
 
         convenience init() { self.init(holding: nil) }
 
-        var order: [Int] { counts.withLock { $0.order } }
-        var mostAtOnce: Int { counts.withLock { $0.most } }
+        var order: [Int] { record.order }
+        var mostAtOnce: Int { record.mostAtOnce }
 
         func handle(
             output: JobIO.Output, token: IOToken<JobIO>, inputClosure: @escaping @Sendable (JobIO.Input) -> Void
@@ -55,12 +55,8 @@ import Testing
             throws
         {
             guard case .job(let id) = output else { return }
-            counts.withLock { counts in
-                counts.order.append(id)
-                counts.running += 1
-                counts.most = max(counts.most, counts.running)
-            }
-            defer { counts.withLock { $0.running -= 1 } }
+            record.begin(id)
+            defer { record.end() }
             if lingering { usleep(50) }
             if failing.contains(id) { throw Failed() }
             if id == holding {
