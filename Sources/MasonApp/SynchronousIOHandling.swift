@@ -29,10 +29,9 @@
 ///     typealias IO = ViewIO
 ///     func handle(output: IO.Output, token: IOToken<IO>, inputClosure: @escaping @Sendable (IO.Input) -> Void) {
 ///         switch output {
-///         case .show(let text): screen.withLock { $0.append(text) }
+///         case .show(let text): print(text)   // a quick write, in the order the pure function asked
 ///         }
 ///     }
-///     let screen = Locked<[String]>([])
 /// }
 /// ```
 public protocol SynchronousIOHandling: IOHandling {
@@ -41,7 +40,7 @@ public protocol SynchronousIOHandling: IOHandling {
     ///
     /// ```swift
     /// func handle(output: IO.Output, token: IOToken<IO>, inputClosure: @escaping @Sendable (IO.Input) -> Void) {
-    ///     if case .show(let text) = output { screen.withLock { $0.append(text) } }
+    ///     if case .show(let text) = output { print(text) }
     /// }
     /// ```
     /// - Parameters:
