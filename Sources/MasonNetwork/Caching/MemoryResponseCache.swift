@@ -123,7 +123,8 @@ public final class MemoryResponseCache: ResponseCache {
 
     /// Stores what a transport returned for `request`, synchronously: the twin of `ResponseCache`'s
     /// `async` `store(_:_:for:)`, with the same rules (a 200, 203 or 204 to a cacheable `GET` or
-    /// `HEAD`, no `no-store`). In `async` code Swift prefers the `async` form, so write `await` there.
+    /// `HEAD`, no `no-store`, no `Vary` the key does not cover). In `async` code Swift prefers the
+    /// `async` form, so write `await` there.
     ///
     /// ```swift
     /// cache.store(data, response, for: request)         // synchronous code: true for a 200 to a GET
