@@ -1,5 +1,8 @@
-// The scale-out test's child: runs `count` increments of one counter row under SERIALIZABLE, each its
-// own operation, retried on a serialization failure. Usage: mason-store-postgres-child URL TABLE COUNT
+// The store's tests' child, two jobs, each in a process of its own:
+// - `mason-store-postgres-child URL TABLE COUNT` (the scale-out test): runs `count` increments of one
+//   counter row under SERIALIZABLE, each its own operation, retried on a serialization failure;
+// - `mason-store-postgres-child URL --resident STATEMENTS` (EventLoopFutureClosedTests): runs that
+//   many 2 MB statements on one connection and prints "grew N" — the resident size's growth in MB.
 import Foundation
 import Mason
 import MasonStorePostgres
@@ -9,7 +12,8 @@ let arguments = CommandLine.arguments
 guard arguments.count == 4, let configuration = try? PostgresClient.Configuration(url: arguments[1]),
     let count = Int(arguments[3])
 else {
-    FileHandle.standardError.write(Data("usage: mason-store-postgres-child URL TABLE COUNT\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: mason-store-postgres-child URL (TABLE | --resident) COUNT\n".utf8))
     exit(2)
 }
 let table = arguments[2]
@@ -29,8 +33,12 @@ Task.detached {
     await withDiscardingTaskGroup { group in
         group.addTask { await client.run() }
         do {
-            for _ in 0..<count {
-                try await increment.operate(in: client, isolation: .serializable, retrying: contention)
+            if table == "--resident" {
+                print("grew \(try await residentGrowth(client: client, statements: count, megabytesEach: 2))")
+            } else {
+                for _ in 0..<count {
+                    try await increment.operate(in: client, isolation: .serializable, retrying: contention)
+                }
             }
         } catch {
             failed.withLock { $0 = error }

@@ -6,31 +6,36 @@ import Testing
 
 /// Waiting for a statement "or for the connection to close" keeps nothing of the statement once it is
 /// answered: a connection that lives for ever (a pool's minimum) runs any number of statements in
-/// constant memory.
+/// constant memory. Measured in a child process (`mason-store-postgres-child URL --resident N`): in
+/// this one, the suites running beside it grow the resident size as much as the results would.
 @Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason), .timeLimit(.minutes(10)))
 struct EventLoopFutureClosedTests {
-    /// The resident set size of this process, from `/proc/self/statm` (Linux), in bytes.
-    static func residentBytes() throws -> Int {
-        let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-        let pages = try #require(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) })
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm"), "reads /proc/self/statm"))
     func answeredStatementsAreNotKeptUntilTheConnectionCloses() async throws {
         let statements = 300
-        let megabytesEach = 2
-        let big = DataOperation.fetchOne(
-            String.self, PostgresQuery(unsafeSQL: "SELECT repeat('x', \(megabytesEach * 1_000_000))"))
-        try await PostgresServer.client.withConnection { connection in
-            _ = try await big.operate(on: connection)  // the connection's buffers are allocated once
-            let before = try Self.residentBytes()
-            for _ in 0..<statements {
-                _ = try await big.operate(on: connection)
-            }
-            let grown = (try Self.residentBytes() - before) / 1_000_000
-            // Kept, the results would add statements × megabytesEach = 600 MB.
-            #expect(grown < statements * megabytesEach / 3, "grew by \(grown) MB")
+        let megabytesEach = 2  // what the child asks of each statement
+        let child = Process()
+        child.executableURL = ScaleOutTests.childURL
+        child.arguments = [PostgresServer.url!, "--resident", "\(statements)"]
+        // A file, not a pipe: a pipe the child filled while no one read it would stop it.
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("resident-\(UUID()).txt")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputURL) }
+        child.standardOutput = try FileHandle(forWritingTo: outputURL)
+        // The child's exit resumes this wait: no thread is blocked while it runs.
+        let (exit, exited) = AsyncStream<Int32>.makeStream()
+        child.terminationHandler = { process in
+            exited.yield(process.terminationStatus)
+            exited.finish()
         }
+        try child.run()
+        let status = await exit.first { _ in true }
+        #expect(status == 0)
+        let text = try String(contentsOf: outputURL, encoding: .utf8)
+        let grown = try #require(
+            text.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
+            "\(text)")
+        // Kept, the results would add statements × megabytesEach = 600 MB.
+        #expect(grown < statements * megabytesEach / 3, "grew by \(grown) MB")
     }
 }
