@@ -81,15 +81,12 @@ extension DataOperation where Context == PostgresContext {
         let cancellation = PostgresCancellation(connection)
         let logger = logger ?? postgresStoreLogger
         let outcome: Result<Element, StoreError> = await withTaskCancellationHandler {
-            await withUnsafeContinuation { continuation in
-                // A serial queue of its own targets Dispatch's overcommitting pool: a thread that may
-                // block, started when none is free (see QueueExecutor).
-                DispatchQueue(label: "mason.store.postgres").async {
-                    continuation.resume(
-                        returning: transact(
-                            on: connection, isolation: isolation, logger: logger, cancellation: cancellation)
-                    )
-                }
+            // A serial queue of its own targets Dispatch's overcommitting pool: a thread that may block,
+            // started when none is free. The task hops there and back rather than awaiting a
+            // continuation resumed from the queue, which Thread Sanitizer reports as a race when the
+            // resume comes before the task has suspended (swiftlang/swift#57803).
+            await withTaskExecutorPreference(QueueExecutor()) { @concurrent () async -> Result<Element, StoreError> in
+                transact(on: connection, isolation: isolation, logger: logger, cancellation: cancellation)
             }
         } onCancel: {
             cancellation.cancel()

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// The `ResponseCache` protocol: its lookup, store and removal are `async`, so a cache that suspends
 /// (here an actor) conforms, `CachingTransport` awaits it, and the protocol's `store(_:_:for:)`
 /// follows the same rules through `any ResponseCache` as `MemoryResponseCache`'s synchronous twin.
-@Suite(.timeLimit(.minutes(1))) struct ResponseCacheTests {
+@Suite(.timeLimit(.minutes(5))) struct ResponseCacheTests {
     /// A cache whose requirements are actor-isolated, so every call from outside suspends.
     actor ActorCache: ResponseCache {
         nonisolated let timeToLive = Duration.seconds(60)

@@ -1,0 +1,38 @@
+import Dispatch
+import Foundation
+import Mason
+import MasonStorePostgres
+import PostgresNIO
+import Testing
+
+/// An operation's statements run on a thread of its own, never on one of Swift's cooperative pool: its
+/// work blocks that thread while PostgreSQL answers.
+@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason), .timeLimit(.minutes(10)))
+struct DataOperationPostgresTests {
+    let client = PostgresServer.client
+
+    @Test func moreOperationsBlockingAtOnceThanThePoolHasThreadsAllRun() async throws {
+        // Two more than the pool has threads: run on the pool, at most as many as it has would arrive.
+        let count = ProcessInfo.processInfo.activeProcessorCount + 2
+        let arrived = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let held = DataOperation<PostgresContext, Bool> { db in
+            _ = try db.fetchOne(Int.self, "SELECT 1")
+            arrived.signal()
+            return go.wait(timeout: .now() + .seconds(120)) == .success
+        }
+        let runs = (0..<count).map { _ in Task { try await held.operate(in: client) } }
+        // Waited for on a queue of its own: a blocked thread of the cooperative pool would stall others.
+        let everyOneArrived = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "test.arrivals").async {
+                let all = (0..<count).allSatisfy { _ in arrived.wait(timeout: .now() + .seconds(60)) == .success }
+                for _ in 0..<count { go.signal() }
+                continuation.resume(returning: all)
+            }
+        }
+        #expect(everyOneArrived)
+        for run in runs {
+            #expect(try await run.value)
+        }
+    }
+}
