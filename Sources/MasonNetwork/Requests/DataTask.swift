@@ -68,8 +68,9 @@ public func dataTask(
 /// A lazy download into a file that keeps the HTTP response: FunNetworking's `deferredDownloadTask`, typed.
 ///
 /// Each run checks the request, downloads the body through ``URLSessionTransport/shared`` into a new
-/// file, and validates the status: for a status outside 2xx the file is read into
-/// ``NetworkRequestError/invalidResponse(_:)`` and removed. On success the caller owns the file and
+/// file, and validates the status: for a status outside 2xx the file's first MiB is read into
+/// ``NetworkRequestError/invalidResponse(_:)`` (enough for any error page, and bounded however large
+/// the body) and the file is removed. On success the caller owns the file and
 /// should move or delete it. Lazy, `Sendable`; cancelling a run stops the download and reports
 /// ``NetworkRequestError/canceledByUser`` once.
 ///

@@ -35,8 +35,9 @@ func exchange(
 }
 
 /// Downloads the body of the answer to `request` through `transport` into a file and validates the
-/// answer; for a rejected status the body is read back into the error and the file is removed. A
-/// cancelled download answers ``NetworkRequestError/canceledByUser``, as `exchange(_:transport:)` does.
+/// answer; for a rejected status the body's first ``rejectedDownloadBodyLimit`` bytes are read back
+/// into the error and the file is removed. A cancelled download answers
+/// ``NetworkRequestError/canceledByUser``, as `exchange(_:transport:)` does.
 func downloadExchange(
     _ request: URLRequest?, transport: any Transport
 ) async -> Result<(URL, HTTPURLResponse), NetworkRequestError> {
@@ -52,7 +53,7 @@ func downloadExchange(
             return .failure(.canceledByUser)
         }
         guard (200..<300).contains(response.statusCode) else {
-            let body = (try? Data(contentsOf: file)) ?? Data()
+            let body = (try? leadingBytes(of: file, upTo: rejectedDownloadBodyLimit)) ?? Data()
             try? FileManager.default.removeItem(at: file)
             return .failure(.invalidResponse(HTTPResponseDetails(response, body: body)))
         }
@@ -61,6 +62,17 @@ func downloadExchange(
         if Task.isCancelled { return .failure(.canceledByUser) }
         return .failure(NetworkRequestError(error))
     }
+}
+
+/// How much of a rejected download's body its error keeps: 1 MiB. A download is chosen for a body too
+/// large to hold in memory, and an error page needs far less to say what went wrong.
+let rejectedDownloadBodyLimit = 1 << 20
+
+/// The first `count` bytes of `file` (all of it if it is shorter), read without reading the rest.
+private func leadingBytes(of file: URL, upTo count: Int) throws -> Data {
+    let handle = try FileHandle(forReadingFrom: file)
+    defer { try? handle.close() }
+    return try handle.read(upToCount: count) ?? Data()
 }
 
 private func prepare(_ request: URLRequest?, for transport: any Transport) -> Result<URLRequest, NetworkRequestError> {

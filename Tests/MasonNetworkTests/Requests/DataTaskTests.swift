@@ -66,6 +66,19 @@ import Testing
         #expect(response.text == "no such report")
     }
 
+    @Test func aFailedDownloadKeepsOnlyTheFirstMebibyteOfALargeBody() async {
+        // 3 MiB of error page: a download is chosen for bodies too large to hold, so the error holds 1 MiB.
+        let page = String(repeating: "0123456789abcdef", count: 3 << 16)
+        let stub = StubTransport(.text(page, status: 500))
+        let result = await downloadTask(request, transport: stub).value
+        guard case .failure(.invalidResponse(let response)) = result else {
+            Issue.record("expected invalidResponse, got \(result)")
+            return
+        }
+        #expect(response.status == 500)
+        #expect(response.body == Data(page.utf8.prefix(1 << 20)))
+    }
+
     @Test func aNilRequestDownloadsNothing() async {
         let stub = StubTransport(.status(200))
         let result = await downloadTask(nil, transport: stub).value
