@@ -34,7 +34,7 @@ extension Locked {
                 if let answer { continuation.resume(returning: answer) }
             }
         } onCancel: {
-            withLock(unpark)?.resume(returning: false)
+            withLock { value in unpark(&value) }?.resume(returning: false)
         }
         if !resumed { throw CancellationError() }
     }

@@ -38,12 +38,16 @@ package struct Locked<Value>: @unchecked Sendable {
     // @unchecked Sendable: the value is read and written only inside `withLock`, between
     // `pthread_mutex_lock` and `pthread_mutex_unlock` on the storage's mutex, so no two threads touch
     // it at once and every access happens-after the previous one. Copies of a `Locked` share one
-    // storage: one value, one mutex.
+    // storage: one value, one mutex. As with `Synchronization.Mutex`, a value that is not `Sendable`
+    // enters `sending` (no one else keeps it) and leaves `withLock` only `sending`, so the compiler
+    // stops it from being shared through the lock. `withLockHeld` hands its body a copy without that
+    // check; its two callers (`SerialFunction`, `SerialStep`) call the closure they keep inside the
+    // body and prove their own use safe.
     private let storage: LockedStorage<Value>
 
     /// A lock around `value`. A `recursive` lock may be taken again by the thread that holds it, from
     /// the body of ``withLockHeld(_:)``.
-    package init(_ value: Value, recursive: Bool = false) {
+    package init(_ value: sending Value, recursive: Bool = false) {
         storage = LockedStorage.create(value, recursive: recursive)
     }
 
@@ -52,9 +56,9 @@ package struct Locked<Value>: @unchecked Sendable {
     /// stops.
     @discardableResult
     package func withLock<Result, Failure: Error>(
-        _ body: (inout Value) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try holding { () throws(Failure) in try body(&storage.header) }
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        try holding { () throws(Failure) -> sending Result in try body(&storage.header) }
     }
 
     /// Runs `body` with the lock held, on a copy of the value: for work done under a `recursive` lock
@@ -67,10 +71,14 @@ package struct Locked<Value>: @unchecked Sendable {
     package func withLockHeld<Result, Failure: Error>(
         _ body: (Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try holding { () throws(Failure) in try body(storage.header) }
+        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
+        defer { storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
+        return try body(storage.header)
     }
 
-    private func holding<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    private func holding<Result, Failure: Error>(
+        _ body: () throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
         storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
         defer { storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
         return try body()
