@@ -32,6 +32,29 @@ func rawCallingChain() -> @Sendable () async -> Int {
     return chain
 }
 
+/// 100 nested synchronous closure calls, each calling a closure it cannot see into: the floor of a
+/// synchronous chain (`IO`'s `map` and `flatMap` into `pure`).
+func rawSyncChain() -> @Sendable () -> Int {
+    var chain: @Sendable () -> Int = { 0 }
+    for _ in 0..<steps {
+        let previous = chain
+        let increment = opaqueIncrement()
+        chain = { increment(previous()) }
+    }
+    return chain
+}
+
+func ioFlatMapChain() -> Mason.IO<Int> {
+    var chain = Mason.IO.pure(0)
+    for _ in 0..<steps { chain = chain.flatMap { Mason.IO.pure($0 &+ 1) } }
+    return chain
+}
+
+/// A loop written as recursion through `flatMap`, `levels` deep: how a functional program repeats.
+@Sendable func ioCountDown(_ levels: Int) -> Mason.IO<Int> {
+    Mason.IO { levels }.flatMap { $0 == 0 ? Mason.IO.pure(0) : ioCountDown($0 - 1) }
+}
+
 func deferredMapChain() -> Mason.Deferred<Int> {
     var chain = Mason.Deferred.pure(0)
     for _ in 0..<steps { chain = chain.map { $0 &+ 1 } }
@@ -334,6 +357,20 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("sequence of 10,000, Mason.IO", configuration: .init(maxIterations: 2_000)) { benchmark in
         let all = sequence((0..<ready).map { n in Mason.IO { n &+ 1 } })
         for _ in benchmark.scaledIterations { blackHole(all.unsafeRun().count) }
+    }
+
+    Benchmark("100-step chain, raw sync closures calling a closure each step (floor for IO)") { benchmark in
+        let chain = rawSyncChain()
+        for _ in benchmark.scaledIterations { blackHole(chain()) }
+    }
+
+    Benchmark("100-step flatMap into pure, Mason.IO") { benchmark in
+        let chain = ioFlatMapChain()
+        for _ in benchmark.scaledIterations { blackHole(chain.unsafeRun()) }
+    }
+
+    Benchmark("100-level recursion through flatMap, Mason.IO") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(ioCountDown(100).unsafeRun()) }
     }
 
     Benchmark("100-step map on a pending root, a generic promise by hand (floor)") { benchmark in

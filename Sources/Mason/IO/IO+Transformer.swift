@@ -45,7 +45,9 @@ extension IO {
         map { $0.map(transform) }
     }
 
-    /// Chains an effect on the value inside the effect's `Optional`; `nil` skips it.
+    /// Chains an effect on the value inside the effect's `Optional`; `nil` skips it. The effect
+    /// `transform` returns runs nested in this one's run (unlike `flatMap`'s): write a deep loop
+    /// with `flatMap`.
     ///
     /// ```swift
     /// IO { Int("4") }.flatMapT { n in IO { n > 0 ? n * 2 : nil } }.unsafeRun()   // Optional(8)

@@ -48,10 +48,10 @@ public struct IO<Value>: Sendable {
     /// IO.pure(42).unsafeRun()   // 42
     /// ```
     /// - Returns: The value the work produces; each call runs the work again.
-    /// - Complexity: Runs any number of `map`/`flatMap` steps appended to one effect (a million) in a
-    ///   bounded stack. Recursion through `flatMap`'s transform (`countDown(n)` returning
-    ///   `IO.pure(n).flatMap { countDown($0 - 1) }`) is not: each level runs the next effect nested, so
-    ///   the stack grows with the depth of the recursion.
+    /// - Complexity: Runs in a bounded stack any number of `map`/`flatMap` steps appended to one effect
+    ///   (a million), and recursion through `flatMap`'s transform to any depth: a loop written as
+    ///   `countDown(n)` returning `IO { n }.flatMap { $0 == 0 ? .pure(0) : countDown($0 - 1) }` runs a
+    ///   million levels; the continuations still to come wait on the heap, not the stack.
     @inlinable
     public func unsafeRun() -> Value {
         switch program {
@@ -65,6 +65,29 @@ public struct IO<Value>: Sendable {
                 }
             }
             return last(value)
+        case .bound(let bind):
+            return bind.run() as! Value
+        }
+    }
+
+    /// The program with its value's type erased, for ``IOBind``'s run loop.
+    @usableFromInline
+    var erased: ErasedIO {
+        switch program {
+        case .compact(let run): .run(run)
+        case .erased: .run(unsafeRun)
+        case .bound(let bind): .bind(bind)
+        }
+    }
+
+    /// The program as the next one for ``IOBind``'s run loop, run now if it has no `flatMap` (a stack
+    /// its steps bound is enough for it) or else left to the loop.
+    @usableFromInline
+    func runUntilBound() -> IOBind.Next {
+        switch program {
+        case .compact(let run): .value(run())
+        case .erased: .value(unsafeRun())
+        case .bound(let bind): .program(bind)
         }
     }
 
@@ -85,6 +108,8 @@ public struct IO<Value>: Sendable {
         case .erased(let head, let frozen, let last):
             let segment = Segment<@Sendable (Any) -> Any>(step: { last($0) }, previous: frozen)
             return IO<NewValue>(program: .erased(head: head, frozen: segment, last: { step($0 as! Value) }), depth: 1)
+        case .bound(let bind):
+            return IO<NewValue>(program: .bound(IOBind(.bind(bind), then: .map { step($0 as! Value) })), depth: 0)
         }
     }
 }
@@ -94,8 +119,9 @@ public struct IO<Value>: Sendable {
 /// Work and its first steps nest in one typed closure, so that no value is boxed as `Any` and cast
 /// back on the way; once the steps get deep (`segmentDepth` of them), that closure becomes the erased
 /// head of a program whose older steps freeze into segments run in a loop, which keeps a chain of any
-/// length appended to one effect within a bounded stack. The effect a `flatMap` transform returns runs
-/// in a nested call, so recursion through that transform nests one run per level.
+/// length appended to one effect within a bounded stack. A `flatMap` makes the program ``IOBind``'s:
+/// the effect its transform returns is the next program of a run loop, not a nested call, so recursion
+/// through that transform runs in a bounded stack too.
 @usableFromInline
 enum IOProgram<Value>: Sendable {
     /// Work and every step after it, as one closure.
@@ -103,6 +129,8 @@ enum IOProgram<Value>: Sendable {
     /// The erased head (the first 256 steps' closure), the frozen steps after it, and the newest steps
     /// as nested typed closures.
     case erased(head: @Sendable () -> Any, frozen: Segment<@Sendable (Any) -> Any>?, last: @Sendable (Any) -> Value)
+    /// A program ending in a `flatMap` (and any steps after it), run by its run loop.
+    case bound(IOBind)
 }
 
 extension IO where Value: Sendable {
@@ -134,15 +162,24 @@ extension IO {
 
     /// Chains an effect that depends on this one's value; lazy. `io >>- f` is its second spelling.
     ///
+    /// A loop can be written as recursion through `transform`, to any depth: the effect it returns runs
+    /// as the next step of one loop, not nested in this one's run.
+    ///
     /// ```swift
     /// let greeting = IO.pure("Ada").flatMap { name in IO { "Hello, \(name)" } }
     /// greeting.unsafeRun()   // "Hello, Ada"
+    ///
+    /// func countDown(_ n: Int) -> IO<Int> {
+    ///     IO { n }.flatMap { $0 == 0 ? .pure(0) : countDown($0 - 1) }
+    /// }
+    /// countDown(1_000_000).unsafeRun()   // 0, in a bounded stack
     /// ```
     /// - Parameter transform: Builds the next effect from this one's value, on each run.
     /// - Returns: An effect that runs this one, then the one `transform` returns.
     @inlinable
     public func flatMap<NewValue>(_ transform: @escaping @Sendable (Value) -> IO<NewValue>) -> IO<NewValue> {
-        appending { transform($0).unsafeRun() }
+        let next = IOBind.Continuation.flatMap { transform($0 as! Value).runUntilBound() }
+        return IO<NewValue>(program: .bound(IOBind(erased, then: next)), depth: 0)
     }
 }
 

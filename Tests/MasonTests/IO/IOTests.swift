@@ -152,9 +152,9 @@ enum TestFailure: Error, Equatable {
         #expect(chain.unsafeRun() == 0)
     }
 
-    @Test func aRecursiveFlatMapRunsOneNestedRunPerLevel() {
-        // Recursion through `flatMap`'s transform is not stack-safe (see `unsafeRun()`): each level
-        // runs the next effect nested. A modest depth runs, and runs every level once.
+    @Test func aLoopWrittenAsRecursionThroughFlatMapRunsAMillionLevels() {
+        // Each level's effect runs once, and the next level is the run loop's next program, not a
+        // nested call: ten thousand levels overflowed a test thread's stack when it was.
         let levels = Locked(0)
         @Sendable func countDown(_ n: Int) -> IO<Int> {
             IO {
@@ -163,8 +163,40 @@ enum TestFailure: Error, Equatable {
             }
             .flatMap { $0 == 0 ? IO.pure(0) : countDown($0 - 1) }
         }
-        #expect(countDown(1_000).unsafeRun() == 0)
-        #expect(levels.withLock { $0 } == 1_001)
+        #expect(countDown(1_000_000).unsafeRun() == 0)
+        #expect(levels.withLock { $0 } == 1_000_001)
+    }
+
+    @Test func recursionThatStillHasWorkAfterTheInnerEffectRunsAMillionLevels() {
+        // Not a tail call: each level adds its own number after the levels below it have run. The
+        // additions wait on the heap until the innermost level answers.
+        @Sendable func sum(_ n: Int) -> IO<Int> {
+            IO.pure(n).flatMap { $0 == 0 ? IO.pure(0) : sum($0 - 1).map { [n] in $0 + n } }
+        }
+        #expect(sum(1_000_000).unsafeRun() == 500_000_500_000)
+    }
+
+    @Test func stepsAfterAFlatMapRunInOrderAndEachRunRunsThemAgain() {
+        let runs = Locked([String]())
+        let effect = IO { runs.withLock { $0.append("work") } }
+            .flatMap { IO { runs.withLock { $0.append("inner") } } }
+            .map { runs.withLock { $0.append("map") } }
+            .flatMap { IO.pure(7) }
+            .map { $0 * 6 }
+        #expect(runs.withLock { $0 }.isEmpty)
+        #expect(effect.unsafeRun() == 42)
+        #expect(effect.unsafeRun() == 42)
+        #expect(runs.withLock { $0 } == ["work", "inner", "map", "work", "inner", "map"])
+    }
+
+    @Test func aMillionMapsAfterAFlatMapRunAndAreFreed() {
+        var chain = IO.pure(0).flatMap { IO.pure($0 + 1) }
+        for _ in 0..<1_000_000 {
+            chain = chain.map { $0 + 1 }
+        }
+        #expect(chain.unsafeRun() == 1_000_001)
+        chain = .pure(0)
+        #expect(chain.unsafeRun() == 0)
     }
 
     @Test func aMillionDeepMapChainRunsAndIsFreed() {
