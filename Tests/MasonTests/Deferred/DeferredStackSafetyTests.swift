@@ -35,6 +35,15 @@ import Testing
         #expect(await chain.value == 0)
     }
 
+    @Test func aLoopWrittenAsRecursionThroughFlatMapRunsAHundredThousandLevels() async {
+        // Each level awaits the next inside its step: async frames live in the task's allocator, not on
+        // the thread's stack, so the depth costs memory while it runs, never a stack overflow.
+        @Sendable func countDown(_ n: Int) -> Deferred<Int> {
+            Deferred { n }.flatMap { $0 == 0 ? Deferred.pure(0) : countDown($0 - 1) }
+        }
+        #expect(await countDown(100_000).value == 0)
+    }
+
     @Test(arguments: [255, 256, 257, 513]) func stepsAroundTheFreezeRunInOrder(count: Int) async {
         var chain = Deferred { [Int]() }
         for step in 0..<count {
