@@ -66,22 +66,22 @@ public struct IO<Value>: Sendable {
             }
             return last(value)
         case .bound(let bind):
-            return bind.run() as! Value
+            return bind.run(in: ()) as! Value
         }
     }
 
-    /// The program with its value's type erased, for ``IOBind``'s run loop.
+    /// The program with its value's type erased, for a bound program's run loop.
     @usableFromInline
-    var erased: ErasedIO {
+    var erased: IOBind.Source {
         switch program {
-        case .compact(let run): .run(run)
-        case .erased: .run(unsafeRun)
+        case .compact(let run): .run { _ in run() }
+        case .erased: .run { _ in unsafeRun() }
         case .bound(let bind): .bind(bind)
         }
     }
 
-    /// The program as the next one for ``IOBind``'s run loop, run now if it has no `flatMap` (a stack
-    /// its steps bound is enough for it) or else left to the loop.
+    /// The program as the next one for a bound program's run loop, run now if it has no `flatMap` (a
+    /// stack its steps bound is enough for it) or else left to the loop.
     @usableFromInline
     func runUntilBound() -> IOBind.Next {
         switch program {
@@ -119,7 +119,7 @@ public struct IO<Value>: Sendable {
 /// Work and its first steps nest in one typed closure, so that no value is boxed as `Any` and cast
 /// back on the way; once the steps get deep (`segmentDepth` of them), that closure becomes the erased
 /// head of a program whose older steps freeze into segments run in a loop, which keeps a chain of any
-/// length appended to one effect within a bounded stack. A `flatMap` makes the program ``IOBind``'s:
+/// length appended to one effect within a bounded stack. A `flatMap` makes the program a bound one:
 /// the effect its transform returns is the next program of a run loop, not a nested call, so recursion
 /// through that transform runs in a bounded stack too.
 @usableFromInline
@@ -132,6 +132,10 @@ enum IOProgram<Value>: Sendable {
     /// A program ending in a `flatMap` (and any steps after it), run by its run loop.
     case bound(IOBind)
 }
+
+/// The bound program of an effect: no context, nothing thrown.
+@usableFromInline
+typealias IOBind = BoundProgram<Void, Never>
 
 extension IO where Value: Sendable {
     /// An effect that produces `value` without doing any work.
@@ -178,7 +182,7 @@ extension IO {
     /// - Returns: An effect that runs this one, then the one `transform` returns.
     @inlinable
     public func flatMap<NewValue>(_ transform: @escaping @Sendable (Value) -> IO<NewValue>) -> IO<NewValue> {
-        let next = IOBind.Continuation.flatMap { transform($0 as! Value).runUntilBound() }
+        let next = IOBind.Continuation.flatMap { value, _ in transform(value as! Value).runUntilBound() }
         return IO<NewValue>(program: .bound(IOBind(erased, then: next)), depth: 0)
     }
 }

@@ -1,3 +1,5 @@
+import Mason
+
 extension DataOperation {
     /// Transforms the element, in the same access: `transform` runs on the writer's queue, right after
     /// the operation, so it may read the context's results safely.
@@ -7,29 +9,39 @@ extension DataOperation {
     /// ```
     /// - Parameter transform: Turns the element into the new element; a throw fails the operation.
     /// - Returns: An operation that runs this one, then `transform`.
-    @inlinable
     public func map<NewElement>(
         _ transform: @escaping @Sendable (Element) throws -> NewElement
     ) -> DataOperation<Context, NewElement> {
-        DataOperation<Context, NewElement> { context in try transform(body(context)) }
+        guard let bound else {
+            return DataOperation<Context, NewElement> { context in try transform(body(context)) }
+        }
+        let next = OperationBind<Context>.Continuation.map { try transform($0 as! Element) }
+        return DataOperation<Context, NewElement>(bound: OperationBind(.bind(bound), then: next))
     }
 
     /// Chains an operation chosen by the element, in the same access and the same transaction.
     ///
+    /// A loop can be written as recursion through `transform`, to any depth: the operation it returns
+    /// runs as the next step of one loop on the writer's thread, not nested in this one's run. A
+    /// cancelled task stops the loop between steps.
+    ///
     /// ```swift
     /// let named = makeBaby(name: "Bae").flatMap { baby in rename(baby, to: "Bea") }
+    ///
+    /// func deleteAll() -> DataOperation<Database, Void> {
+    ///     deleteBatch().flatMap { deleted in deleted == 0 ? .pure(()) : deleteAll() }
+    /// }
     /// ```
     /// - Parameter transform: Chooses the next operation from the element.
     /// - Returns: An operation that runs this one, then the one `transform` returns.
-    @inlinable
     public func flatMap<NewElement>(
         _ transform: @escaping @Sendable (Element) throws -> DataOperation<Context, NewElement>
     ) -> DataOperation<Context, NewElement> {
-        DataOperation<Context, NewElement> { context in
-            let element = try body(context)
+        let next = OperationBind<Context>.Continuation.flatMap { element, context in
             try Task.checkCancellation()
-            return try transform(element).body(context)
+            return try transform(element as! Element).runUntilBound(in: context)
         }
+        return DataOperation<Context, NewElement>(bound: OperationBind(erased, then: next))
     }
 
     /// Runs `next` after this operation and keeps this one's element.

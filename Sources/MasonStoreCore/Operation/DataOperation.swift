@@ -1,3 +1,5 @@
+import Mason
+
 /// A piece of database work as a value: it runs only when you `operate` it, and only on the context
 /// it is given — the seed's `FunctionalDataOperation`, over any kind of connection.
 ///
@@ -24,6 +26,9 @@
 public struct DataOperation<Context, Element>: Sendable {
     @usableFromInline
     let body: @Sendable (Context) throws -> Element
+    /// The program `body` runs when the operation ends in a `flatMap`: what a `flatMap` after this one
+    /// hands to the run loop instead of calling `body` nested (see `BoundProgram`).
+    let bound: OperationBind<Context>?
 
     /// An operation that runs `body` with the context it is operated in.
     ///
@@ -31,9 +36,28 @@ public struct DataOperation<Context, Element>: Sendable {
     /// let count = DataOperation<Database, Int> { db in try Baby.fetchCount(db) }
     /// ```
     /// - Parameter body: The work; it may throw, which rolls back everything since the last save.
-    @inlinable
     public init(_ body: @escaping @Sendable (Context) throws -> Element) {
         self.body = body
+        self.bound = nil
+    }
+
+    /// An operation that runs `bound` in its loop.
+    init(bound: OperationBind<Context>) {
+        self.body = { context in try bound.run(in: context) as! Element }
+        self.bound = bound
+    }
+
+    /// The operation as the program of a run loop, its element's type erased.
+    var erased: OperationBind<Context>.Source {
+        if let bound { return .bind(bound) }
+        return .run(body)
+    }
+
+    /// The operation as the next one for a run loop: run now in `context` if it has no `flatMap` (a
+    /// stack its steps bound is enough for it), or else left to the loop.
+    func runUntilBound(in context: Context) throws -> OperationBind<Context>.Next {
+        if let bound { return .program(bound) }
+        return .value(try body(context))
     }
 
     /// Runs the work in `context` with no transaction handling of its own: the building block of the
@@ -69,3 +93,6 @@ extension DataOperation {
         DataOperation { _ in throw error }
     }
 }
+
+/// The bound program of an operation: given the database, it may throw anything.
+typealias OperationBind<Context> = BoundProgram<Context, any Error>

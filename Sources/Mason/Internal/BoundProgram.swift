@@ -1,56 +1,59 @@
-/// An effect's program with the type of its value erased: what the run loop of ``IOBind`` steps through.
-@usableFromInline
-enum ErasedIO: Sendable {
-    /// A program without a `flatMap`, run to its value in one call.
-    case run(@Sendable () -> Any)
-    /// A program that ends in a continuation.
-    case bind(IOBind)
-}
-
-/// A program and what follows it: a `flatMap`'s transform, or a step appended after one.
+/// A program ending in a `flatMap` (and any steps after it), with its value's type erased: what the
+/// run loops of `IO` and the store's `DataOperation` step through, so that recursion through `flatMap`
+/// runs in a bounded stack.
 ///
-/// `flatMap` does not run the effect its transform returns inside the step when that effect has a
-/// `flatMap` of its own: the run loop in ``run()`` takes it as the next program and keeps the
-/// continuations still to come in an array on the heap. (An effect without one, such as `.pure`, runs
-/// at once, in a stack its own steps already bound.) So recursion through `flatMap` (a loop written as
-/// `IO { … }.flatMap { $0 == 0 ? .pure(0) : countDown($0 - 1) }`) runs in a bounded stack however deep
-/// it goes, and so does a chain of `flatMap`s of any length, which nests programs one inside another.
+/// A `flatMap` does not run the program its transform returns inside its own step when that program
+/// has a `flatMap` of its own: ``run(in:)`` takes it as the next program and keeps the continuations
+/// still to come in an array on the heap. (A program without one, such as `.pure`, runs at once, in a
+/// stack its own steps already bound.) So a loop written as recursion
+/// (`IO { n }.flatMap { $0 == 0 ? .pure(0) : countDown($0 - 1) }`) runs to any depth, and so does a
+/// chain of `flatMap`s of any length, which nests programs one inside another.
+///
+/// `Context` is what every step is given (`Void` for `IO`, the database for an operation); `Failure`
+/// what a step may throw (`Never` for `IO`).
 @usableFromInline
-final class IOBind: @unchecked Sendable {
+package final class BoundProgram<Context, Failure: Error>: @unchecked Sendable {
     // @unchecked Sendable: `continuation` is immutable and Sendable; `source` is read while the node is
     // shared and written only in `deinit`, when no other reference to the node exists.
 
-    /// What to do with the value of the program before it.
+    /// A program: work run to its value in one call, or another node.
     @usableFromInline
-    enum Continuation: Sendable {
-        /// A step that turns the value into the next value.
-        case map(@Sendable (Any) -> Any)
-        /// A transform that turns the value into the next program to run.
-        case flatMap(@Sendable (Any) -> Next)
+    package enum Source: Sendable {
+        case run(@Sendable (Context) throws(Failure) -> Any)
+        case bind(BoundProgram)
     }
 
-    /// What a `flatMap`'s transform leads to: the value of an effect without a `flatMap`, which it ran at
-    /// once, or the next program for the loop.
+    /// What to do with the value of the program before it.
     @usableFromInline
-    enum Next {
+    package enum Continuation: Sendable {
+        /// A step that turns the value into the next value.
+        case map(@Sendable (Any) throws(Failure) -> Any)
+        /// A transform that turns the value into the next program to run.
+        case flatMap(@Sendable (Any, Context) throws(Failure) -> Next)
+    }
+
+    /// What a `flatMap`'s transform leads to: the value of a program without a `flatMap`, which it ran
+    /// at once, or the next program for the loop.
+    @usableFromInline
+    package enum Next {
         case value(Any)
-        case program(IOBind)
+        case program(BoundProgram)
     }
 
     /// The program whose value goes to `continuation`; `nil` only once `deinit` has unlinked it.
-    private var source: ErasedIO?
+    private var source: Source?
     private let continuation: Continuation
 
     @usableFromInline
-    init(_ source: ErasedIO, then continuation: Continuation) {
+    package init(_ source: Source, then continuation: Continuation) {
         self.source = source
         self.continuation = continuation
     }
 
-    /// Runs the program and every continuation after it, in a loop: a continuation that yields a program
-    /// makes it the next one to run, and a program that ends in continuations adds them to those waiting.
+    /// Runs the program and every continuation after it in `context`, in a loop; a throw anywhere ends
+    /// the run with it.
     @usableFromInline
-    func run() -> Any {
+    package func run(in context: Context) throws(Failure) -> Any {
         // Room for sixteen at once: one allocation for the usual depth of continuations waiting.
         var waiting: [Continuation] = []
         waiting.reserveCapacity(16)
@@ -60,7 +63,7 @@ final class IOBind: @unchecked Sendable {
             var value: Any
             switch program {
             case .run(let work):
-                value = work()
+                value = try work(context)
             case .bind(let bind):
                 waiting.append(bind.continuation)
                 program = bind.source.unsafelyUnwrapped
@@ -69,9 +72,9 @@ final class IOBind: @unchecked Sendable {
             while let continuation = waiting.popLast() {
                 switch continuation {
                 case .map(let step):
-                    value = step(value)
+                    value = try step(value)
                 case .flatMap(let transform):
-                    switch transform(value) {
+                    switch try transform(value, context) {
                     case .value(let result):
                         value = result
                     case .program(let bind):
