@@ -41,8 +41,10 @@ package final class BoundProgram<Context, Failure: Error>: @unchecked Sendable {
     }
 
     /// The program whose value goes to `continuation`; `nil` only once `deinit` has unlinked it.
-    private var source: Source?
-    private let continuation: Continuation
+    @usableFromInline
+    var source: Source?
+    @usableFromInline
+    let continuation: Continuation
 
     @usableFromInline
     package init(_ source: Source, then continuation: Continuation) {
@@ -52,7 +54,7 @@ package final class BoundProgram<Context, Failure: Error>: @unchecked Sendable {
 
     /// Runs the program and every continuation after it in `context`, in a loop; a throw anywhere ends
     /// the run with it.
-    @usableFromInline
+    @inlinable
     package func run(in context: Context) throws(Failure) -> Any {
         // Room for sixteen at once: one allocation for the usual depth of continuations waiting.
         var waiting: [Continuation] = []
