@@ -137,6 +137,11 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     /// registered before the resolution run in registration order. Each callback runs exactly once and
     /// is released after it runs. The future's lock is not held while callbacks run.
     ///
+    /// Called from inside a callback nested 64 deep (a loop written as recursion through `flatMap` on
+    /// resolved futures), the callback waits instead until the outermost callback on this thread
+    /// returns, so that the recursion runs in a bounded stack; the outermost `observe` still returns
+    /// only after every callback it led to has run.
+    ///
     /// ```swift
     /// let promise = Promise<String>()
     /// promise.observe { print("first:", $0) }
@@ -149,8 +154,9 @@ public class Future<Value: Sendable>: @unchecked Sendable {
     /// - Parameter callback: Receives the value or the error.
     @inlinable
     public final func observe(using callback: @escaping @Sendable (Result) -> Void) {
-        if let result = register(callback) {
-            callback(result)
+        guard let result = register(callback) else { return }
+        if !FutureResolution.runIfShallow({ callback(result) }) {
+            FutureResolution.enqueue { callback(result) }
         }
     }
 

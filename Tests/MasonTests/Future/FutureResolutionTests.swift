@@ -30,6 +30,30 @@ import Testing
         #expect(try await last.value == Self.depth)
     }
 
+    @Test func aLoopWrittenAsRecursionThroughFlatMapOnResolvedFuturesRunsInABoundedStack() async throws {
+        // Each level observes a resolved future, whose callback builds the next level at once: ten
+        // thousand levels overflowed the stack when every such callback ran nested.
+        @Sendable func countDown(_ n: Int) -> Future<Int> {
+            Future(value: n).flatMap { $0 == 0 ? Future(value: 0) : countDown($0 - 1) }
+        }
+        let loop = countDown(100_000)
+        // The outermost observe returned after every callback it led to: the loop is resolved.
+        let resolved = Locked<Int?>(nil)
+        loop.observe { result in resolved.withLock { $0 = try? result.get() } }
+        #expect(resolved.withLock { $0 } == 0)
+        #expect(try await loop.value == 0)
+    }
+
+    @Test func theSameLoopStartedByResolvingAPromiseRunsInABoundedStack() async throws {
+        @Sendable func countDown(_ future: Future<Int>) -> Future<Int> {
+            future.flatMap { $0 == 0 ? Future(value: 0) : countDown(Future(value: $0 - 1)) }
+        }
+        let root = Promise<Int>()
+        let loop = countDown(root)
+        root.resolve(with: 100_000)
+        #expect(try await loop.value == 0)
+    }
+
     @Test func aMillionMapsOnAPendingPromiseDroppedUnresolvedAreReleased() {
         // Each pending future's observer holds the next future: releasing the root releases them all,
         // a deinitializer per step, in a bounded stack.
