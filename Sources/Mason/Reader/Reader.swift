@@ -18,6 +18,10 @@
 public struct Reader<Environment, Output>: Sendable {
     @usableFromInline
     let computation: @Sendable (Environment) -> Output
+    /// The program `computation` runs when the reader ends in a `flatMap`: what a `flatMap` after this
+    /// one hands to the run loop instead of calling `computation` nested (see `BoundProgram`).
+    @usableFromInline
+    let bound: BoundProgram<Environment, Never>?
 
     /// Wraps a function of the environment.
     ///
@@ -29,6 +33,29 @@ public struct Reader<Environment, Output>: Sendable {
     @inlinable
     public init(_ run: @escaping @Sendable (Environment) -> Output) {
         self.computation = run
+        self.bound = nil
+    }
+
+    /// A reader that runs `bound` in its loop.
+    @inlinable
+    init(bound: BoundProgram<Environment, Never>) {
+        self.computation = { environment in bound.run(in: environment) as! Output }
+        self.bound = bound
+    }
+
+    /// The reader as the program of a run loop, its output's type erased.
+    @usableFromInline
+    var erased: BoundProgram<Environment, Never>.Source {
+        if let bound { return .bind(bound) }
+        return .run(computation)
+    }
+
+    /// The reader as the next one for a run loop: run now if it has no `flatMap` (a stack its steps
+    /// bound is enough for it), or else left to the loop.
+    @usableFromInline
+    func runUntilBound(in environment: Environment) -> BoundProgram<Environment, Never>.Next {
+        if let bound { return .program(bound) }
+        return .value(computation(environment))
     }
 
     /// Runs the reader with an environment.
@@ -73,7 +100,11 @@ extension Reader {
     public func map<NewOutput>(
         _ transform: @escaping @Sendable (Output) -> NewOutput
     ) -> Reader<Environment, NewOutput> {
-        Reader<Environment, NewOutput> { environment in transform(computation(environment)) }
+        guard let bound else {
+            return Reader<Environment, NewOutput> { environment in transform(computation(environment)) }
+        }
+        let next = BoundProgram<Environment, Never>.Continuation.map { transform($0 as! Output) }
+        return Reader<Environment, NewOutput>(bound: BoundProgram(.bind(bound), then: next))
     }
 
     /// Adapts the environment: the new reader converts its environment with `transform`, then runs
@@ -125,9 +156,10 @@ extension Reader {
     public func flatMap<NewOutput>(
         _ transform: @escaping @Sendable (Output) -> Reader<Environment, NewOutput>
     ) -> Reader<Environment, NewOutput> {
-        Reader<Environment, NewOutput> { environment in
-            transform(computation(environment)).computation(environment)
+        let next = BoundProgram<Environment, Never>.Continuation.flatMap { output, environment in
+            transform(output as! Output).runUntilBound(in: environment)
         }
+        return Reader<Environment, NewOutput>(bound: BoundProgram(erased, then: next))
     }
 }
 

@@ -15,6 +15,11 @@
 public struct State<Stored, Value>: Sendable {
     @usableFromInline
     let computation: @Sendable (Stored) -> (Stored, Value)
+    /// The program `computation` runs when the state ends in a `flatMap`: what a `flatMap` after this
+    /// one hands to the run loop instead of calling `computation` nested (see `BoundProgram`). Its
+    /// steps thread the state through a cell the loop is given.
+    @usableFromInline
+    let bound: BoundProgram<StateCell<Stored>, Never>?
 
     /// Wraps a function from the current state to the next state and a value.
     ///
@@ -26,6 +31,33 @@ public struct State<Stored, Value>: Sendable {
     @inlinable
     public init(_ run: @escaping @Sendable (Stored) -> (Stored, Value)) {
         self.computation = run
+        self.bound = nil
+    }
+
+    /// A state that runs `bound` in its loop, from a cell holding the initial state.
+    @inlinable
+    init(bound: BoundProgram<StateCell<Stored>, Never>) {
+        self.computation = { initial in
+            let cell = StateCell(initial)
+            let value = bound.run(in: cell) as! Value
+            return (cell.stored, value)
+        }
+        self.bound = bound
+    }
+
+    /// The state as the program of a run loop, its value's type erased.
+    @usableFromInline
+    var erased: BoundProgram<StateCell<Stored>, Never>.Source {
+        if let bound { return .bind(bound) }
+        return .run { [computation] cell in cell.step(computation) }
+    }
+
+    /// The state as the next one for a run loop: run now on the cell if it has no `flatMap` (a stack
+    /// its steps bound is enough for it), or else left to the loop.
+    @usableFromInline
+    func runUntilBound(in cell: StateCell<Stored>) -> BoundProgram<StateCell<Stored>, Never>.Next {
+        if let bound { return .program(bound) }
+        return .value(cell.step(computation))
     }
 
     /// Runs the computation from an initial state.
@@ -79,10 +111,13 @@ extension State {
     public func map<NewValue>(
         _ transform: @escaping @Sendable (Value) -> NewValue
     ) -> State<Stored, NewValue> {
-        State<Stored, NewValue> { initial in
-            let (next, value) = computation(initial)
-            return (next, transform(value))
+        guard let bound else {
+            return State<Stored, NewValue> { initial in
+                let (next, value) = computation(initial)
+                return (next, transform(value))
+            }
         }
+        return State<Stored, NewValue>(bound: BoundProgram(.bind(bound), then: .map { transform($0 as! Value) }))
     }
 
     /// Chains a computation that depends on this one's value, passing it the state this one left.
@@ -98,10 +133,10 @@ extension State {
     public func flatMap<NewValue>(
         _ transform: @escaping @Sendable (Value) -> State<Stored, NewValue>
     ) -> State<Stored, NewValue> {
-        State<Stored, NewValue> { initial in
-            let (next, value) = computation(initial)
-            return transform(value).computation(next)
+        let next = BoundProgram<StateCell<Stored>, Never>.Continuation.flatMap { value, cell in
+            transform(value as! Value).runUntilBound(in: cell)
         }
+        return State<Stored, NewValue>(bound: BoundProgram(erased, then: next))
     }
 }
 
@@ -228,5 +263,27 @@ extension State where Stored: Sendable, Value == Void {
     ) -> State<Stored, Void> {
         let serial = SerialFunction(transform)
         return modify { serial($0) }
+    }
+}
+
+/// The state a bound program's steps thread through: each step reads it and leaves the next.
+///
+/// Not `Sendable`: one run makes one and uses it on its own thread.
+@usableFromInline
+final class StateCell<Stored> {
+    @usableFromInline
+    var stored: Stored
+
+    @usableFromInline
+    init(_ stored: Stored) {
+        self.stored = stored
+    }
+
+    /// Runs `computation` on the state held, keeps the state it leaves, and returns its value.
+    @inlinable
+    func step<Value>(_ computation: (Stored) -> (Stored, Value)) -> Value {
+        let (next, value) = computation(stored)
+        stored = next
+        return value
     }
 }

@@ -137,4 +137,13 @@ import Testing
         let result = await Task { reader.run(21) }.value
         #expect(result == 42)
     }
+
+    @Test func aLoopWrittenAsRecursionThroughFlatMapRunsAMillionLevels() {
+        // Every level reads the same environment; the levels run as steps of one loop, not nested.
+        @Sendable func countDown(_ n: Int) -> Reader<Int, Int> {
+            Reader { step in n - step }.flatMap { $0 <= 0 ? .pure(0) : countDown($0) }
+        }
+        #expect(countDown(1_000_000).run(1) == 0)
+        #expect(countDown(10).map { $0 + 7 }.run(3) == 7)
+    }
 }

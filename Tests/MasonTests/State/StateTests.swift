@@ -114,4 +114,20 @@ import Testing
         let result = await Task { next.exec(41) }.value
         #expect(result == 42)
     }
+
+    @Test func aLoopWrittenAsRecursionThroughFlatMapRunsAMillionLevelsThreadingTheState() {
+        // Each level adds its number to the state and recurses: the levels run as steps of one loop,
+        // not nested, so the thread's stack does not grow with them.
+        @Sendable func sumDown(_ n: Int) -> State<Int, Int> {
+            State { total in (total + n, n) }.flatMap { $0 == 0 ? .pure(0) : sumDown($0 - 1) }
+        }
+        #expect(sumDown(1_000_000).run(0) == (500_000_500_000, 0))
+        #expect(sumDown(3).map { $0 + 1 }.run(10) == (16, 1))
+    }
+
+    @Test func stepsAfterAFlatMapSeeTheStateItLeft() {
+        let counted = Self.next.flatMap { first in Self.next.map { first * 10 + $0 } }.map { $0 + 1 }
+        #expect(counted.run(1) == (3, 13))
+        #expect(counted.run(1) == (3, 13), "each run starts from the state it is given")
+    }
 }
