@@ -145,6 +145,9 @@ extension Reader {
     /// Chains a reader that depends on this reader's output; both read the same environment.
     /// `reader >>- transform` is its second spelling.
     ///
+    /// A loop can be written as recursion through `transform`, to any depth: what it returns runs as
+    /// the next step of one loop, not nested in this one's run, so the stack does not grow with it.
+    ///
     /// ```swift
     /// let base = Reader<Int, Int> { $0 + 1 }
     /// let chained = base.flatMap { output in Reader<Int, String> { "\(output) of \($0)" } }

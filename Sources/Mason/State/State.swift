@@ -123,6 +123,9 @@ extension State {
     /// Chains a computation that depends on this one's value, passing it the state this one left.
     /// `state >>- transform` is its second spelling.
     ///
+    /// A loop can be written as recursion through `transform`, to any depth: what it returns runs as
+    /// the next step of one loop, not nested in this one's run, so the stack does not grow with it.
+    ///
     /// ```swift
     /// let next = State<Int, Int> { ($0 + 1, $0) }
     /// next.flatMap { first in next.map { first + $0 } }.run(5)   // (state: 7, value: 11)
