@@ -19,13 +19,16 @@ struct DataOperationPostgresTests {
         let held = DataOperation<PostgresContext, Bool> { db in
             _ = try db.fetchOne(Int.self, "SELECT 1")
             arrived.signal()
-            return go.wait(timeout: .now() + .seconds(120)) == .success
+            return go.wait(timeout: .now() + .seconds(300)) == .success
         }
         let runs = (0..<count).map { _ in Task { try await held.operate(in: client) } }
         // Waited for on a queue of its own: a blocked thread of the cooperative pool would stall others.
+        // Generous: under Thread Sanitizer, with the whole suite starting at once, the operations waited
+        // more than 60 s for the pool to start them (CI); run on the pool, they would never arrive.
         let everyOneArrived = await withCheckedContinuation { continuation in
             DispatchQueue(label: "test.arrivals").async {
-                let all = (0..<count).allSatisfy { _ in arrived.wait(timeout: .now() + .seconds(60)) == .success }
+                let deadline = DispatchTime.now() + .seconds(240)
+                let all = (0..<count).allSatisfy { _ in arrived.wait(timeout: deadline) == .success }
                 for _ in 0..<count { go.signal() }
                 continuation.resume(returning: all)
             }
