@@ -49,13 +49,16 @@ import Testing
         /// Runs `body` with a transport of this kind that reports a failed connection at once. URLSession
         /// always does; async-http-client's pool retries a failed connection until the request's timeout
         /// (`retryConnectionEstablishment`, on by default), so its transport here sends through a client
-        /// of its own with that turned off.
+        /// of its own with that turned off. Its connect timeout is long (the default is 10 s): a refused
+        /// connection fails at once, but under Thread Sanitizer, with the whole suite starting beside it,
+        /// the refusal once took longer to be seen and the test got `.timedOut` (CI).
         func withTransportFailingConnectionsAtOnce<Result>(_ body: (any Transport) async throws -> Result) async throws
             -> Result
         {
             guard let timeoutPolicy else { return try await body(make()) }
             var configuration = HTTPClient.Configuration()
             configuration.connectionPool.retryConnectionEstablishment = false
+            configuration.timeout.connect = .seconds(240)
             return try await HTTPClient.withHTTPClient(configuration: configuration) { client in
                 try await body(AsyncHTTPClientTransport(client: client, timeoutPolicy: timeoutPolicy))
             }
