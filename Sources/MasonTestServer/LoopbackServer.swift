@@ -85,12 +85,18 @@ public final class LoopbackServer: Sendable {
         public var keepsConnectionsAlive = true
 
         /// How long ``LoopbackServer/stop()`` lets responses in progress finish before cancelling them
-        /// (default 5 s). Waiting faults (``Fault/neverRespond``, delays) end at once regardless.
+        /// (default 300 s). Waiting faults (``Fault/neverRespond``, delays) end at once regardless.
+        ///
+        /// The cancellation is a last resort, not a routine path: cancelling the server while a
+        /// connection it accepted still waits to be served traps in SwiftNIO ("Deinited NIOAsyncWriter
+        /// without calling finish()", apple/swift-nio#3481). A stop takes milliseconds alone and 1–2 s
+        /// with the whole suite running, but a pool starved by a sanitized suite kept the accept loop
+        /// from running for over 5 s (the old default) and crashed the run; so the default is long.
         ///
         /// ```swift
-        /// configuration.shutdownTimeout = .milliseconds(500)
+        /// configuration.shutdownTimeout = .seconds(10)
         /// ```
-        public var shutdownTimeout: Duration = .seconds(5)
+        public var shutdownTimeout: Duration = .seconds(300)
 
         /// Whether the server runs on a thread of its own instead of Swift's cooperative pool (default
         /// `false`). Turn it on for a test that blocks the pool's threads while it waits for the server
