@@ -207,12 +207,12 @@ import Testing
             #expect(response.headers.first { $0.key.lowercased() == "www-authenticate" }?.value == scheme)
             #expect(response.text == #"{"error":"Unauthorized","status":401}"#)
             #expect(server.requestCount() == 1)
-            // A download ends too, with the status (on URLSession, the file is empty: see SessionDelegate).
+            // A download ends too, with the status and the body.
             let (file, downloaded) = try await kind.make().download(
                 Self.request(server.url("/headers", fault: challenge)))
+            defer { try? FileManager.default.removeItem(at: file) }
             #expect(downloaded.statusCode == 401)
-            #expect(FileManager.default.fileExists(atPath: file.path))
-            try FileManager.default.removeItem(at: file)
+            #expect(try String(contentsOf: file, encoding: .utf8) == #"{"error":"Unauthorized","status":401}"#)
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
@@ -521,6 +521,75 @@ import Testing
         }
     }
 
+    /// How a download that has begun to receive its body fails.
+    enum DownloadFailure: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case overItsLimit, cutShort, cancelled
+        var testDescription: String { rawValue }
+
+        /// The fault that makes a download of `/echo` fail this way: a body without a length, cut
+        /// short (over a limit below its first piece, or cut), or a slow one (cancelled meanwhile; a
+        /// piece a second, so that it cannot end first on a loaded machine: stopping the server ends it).
+        var fault: Fault {
+            switch self {
+            case .overItsLimit, .cutShort: .truncatedBody(declaresLength: false)
+            case .cancelled: .slowBody(chunks: 1_000, interval: .seconds(1))
+            }
+        }
+    }
+
+    /// A download that fails after its body began to arrive leaves no file behind: neither the
+    /// transport's own nor one of URLSession's (FoundationNetworking's download tasks left theirs in the
+    /// temporary directory when they failed or were cancelled).
+    @Test(arguments: TransportKind.allCases, DownloadFailure.allCases)
+    func aFailedDownloadLeavesNoFileBehind(kind: TransportKind, failure: DownloadFailure) async throws {
+        // Connections are not reused: libcurl re-sends a POST whose reused connection was cut.
+        try await LoopbackServer.withRunning({ $0.keepsConnectionsAlive = false }) { server in
+            let marker = "leak-check-\(UUID().uuidString)"
+            var request = Self.request(server.url("/echo", fault: failure.fault))
+            request.httpMethod = "POST"
+            // `/echo` answers with the body first (sorted keys): the marker is in the body's first bytes.
+            request.httpBody = Data((marker + String(repeating: "x", count: 200_000)).utf8)
+            let transport = kind.make(
+                maximumBodySize: nil, maximumDownloadSize: failure == .overItsLimit ? 1_000 : nil)
+            let download = Task { try await transport.download(request) }
+            if failure == .cancelled {
+                // Cancelled once the body has begun to reach a file.
+                while Self.temporaryFiles(containing: marker).isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+                download.cancel()
+            }
+            switch await download.result {
+            case .success((let file, _)):
+                try? FileManager.default.removeItem(at: file)
+                Issue.record("the download succeeded")
+            case .failure(let error):
+                let expected: NetworkRequestError =
+                    switch failure {
+                    case .overItsLimit: .bodyTooLarge(limit: 1_000)
+                    case .cutShort: .failed(description: "", code: .networkConnectionLost)
+                    case .cancelled: .canceledByUser
+                    }
+                #expect((error as? NetworkRequestError)?.withoutDescription == expected, "\(error)")
+            }
+            #expect(Self.temporaryFiles(containing: marker) == [])
+        }
+    }
+
+    /// The regular files in the temporary directory whose first 64 KiB contain `marker`.
+    private static func temporaryFiles(containing marker: String) -> [URL] {
+        let needle = Data(marker.utf8)
+        let directory = FileManager.default.temporaryDirectory
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey])) ?? []
+        return files.filter { file in
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                let handle = try? FileHandle(forReadingFrom: file)
+            else { return false }
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: 64 * 1024))?.range(of: needle) != nil
+        }
+    }
+
     @Test(arguments: TransportKind.allCases)
     func aDownloadOverItsLimitFailsWithBodyTooLarge(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in
@@ -529,5 +598,13 @@ import Testing
             let result = await downloadTask(Self.request(url), transport: transport).value.map { file, _ in file }
             #expect(result == .failure(.bodyTooLarge(limit: Self.limit)))
         }
+    }
+}
+
+extension NetworkRequestError {
+    /// This error with an empty description, if it has one: for comparing by kind and code.
+    fileprivate var withoutDescription: NetworkRequestError {
+        guard case .failed(_, let code) = self else { return self }
+        return .failed(description: "", code: code)
     }
 }

@@ -3,10 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What a finished URL task left: the body (data tasks) or the file (download tasks), and the response.
+/// What a finished URL task left: the body (empty when it went to a file), and the response.
 package struct FinishedExchange: Sendable {
     var body = Data()
-    var file: URL?
     var response: URLResponse?
 }
 
@@ -28,16 +27,17 @@ final class SessionConnection: Sendable {
     }
 
     /// Runs `task` to its end: resumes it unless the calling task is already cancelled, cancels it when
-    /// the calling task is cancelled or when `deadline` passes, and returns what it left.
+    /// the calling task is cancelled or when `deadline` passes, and returns what it left. The body goes
+    /// to `file` when given (nothing is written to it once this returns), else into memory.
     ///
     /// No path here waits while it holds something: the URL task is cancelled from another queue
     /// (``URLSessionTask/cancelWithoutWaiting()``), and the delegate resumes the continuation with no
     /// lock of its own held.
     func run(
-        _ task: URLSessionTask, limit: Int?, deadline: Duration?
+        _ task: URLSessionTask, limit: Int?, deadline: Duration?, writingTo file: FileHandle? = nil
     ) async -> Result<FinishedExchange, NetworkRequestError> {
         let id = task.taskIdentifier
-        delegate.prepare(id, limit: limit)
+        delegate.prepare(id, limit: limit, file: file)
         let timer = deadline.map { deadline in
             Task.onInheritedExecutor { [delegate] in
                 do { try await Task.sleep(for: deadline) } catch { return }

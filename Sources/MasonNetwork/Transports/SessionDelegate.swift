@@ -4,13 +4,23 @@ package import FoundationNetworking
 #endif
 import Mason
 
-/// The delegate of a ``SessionConnection``'s session: collects each task's body, file and response,
-/// stops a task whose body passes its limit, and resumes the task's waiter exactly once.
+/// The delegate of a ``SessionConnection``'s session: collects each task's body (in memory, or into a
+/// file for a download) and response, stops a task whose body passes its limit, and resumes the task's
+/// waiter exactly once.
+///
+/// A download is a data task whose body this delegate writes to a file the transport made, not a
+/// `URLSessionDownloadTask`: FoundationNetworking writes a download task's body to a file of its own
+/// in the temporary directory and never removes it when the task fails or is cancelled (a body over
+/// the limit, a 401, a cancelled download each left a file behind), and keeps a 401's body to itself.
 ///
 /// Every piece of state is in `exchanges`, a `Locked` (pthread) mutex; no Foundation call is made while it is held.
-package final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
+package final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Exchange {
         var limit: Int?
+        /// Where the body goes for a download; `nil` for a body gathered in memory.
+        var file: FileHandle?
+        /// The bytes of the body received so far.
+        var received: Int64 = 0
         var continuation: CheckedContinuation<Result<FinishedExchange, NetworkRequestError>, Never>?
         var finished = FinishedExchange()
         /// A failure decided here (size limit, deadline, cancellation before start); it wins over the
@@ -22,9 +32,12 @@ package final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessio
 
     private let exchanges = Locked<[Int: Exchange]>([:])
 
-    /// Registers a task before it starts.
-    package func prepare(_ id: Int, limit: Int?) {
-        exchanges.withLock { $0[id] = Exchange(limit: limit) }
+    /// Registers a task before it starts: its body goes to `file` when given, else into memory.
+    ///
+    /// The delegate writes to `file` only from the task's callbacks, which come one at a time, and never
+    /// once the task's waiter has been resumed: the caller may close the file then.
+    package func prepare(_ id: Int, limit: Int?, file: FileHandle? = nil) {
+        exchanges.withLock { $0[id] = Exchange(limit: limit, file: file) }
     }
 
     /// Stores the waiter of a task; returns whether to resume the task (`false` if it was cancelled
@@ -99,47 +112,26 @@ package final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessio
 
     package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
-        let received = exchanges.withLock { exchanges -> Int64? in
+        let step = exchanges.withLock { exchanges -> (file: FileHandle?, received: Int64)? in
             // Appended in place: a copy of the exchange held here would make the body copy itself.
             guard let index = exchanges.index(forKey: id), exchanges.values[index].failure == nil,
                 !exchanges.values[index].isCancelled
             else { return nil }
-            exchanges.values[index].finished.body.append(data)
-            return Int64(exchanges.values[index].finished.body.count)
+            exchanges.values[index].received += Int64(data.count)
+            let file = exchanges.values[index].file
+            if file == nil { exchanges.values[index].finished.body.append(data) }
+            return (file, exchanges.values[index].received)
         }
-        if let received, exceedsLimit(id, expected: -1, received: received) {
+        guard let step else { return }
+        if exceedsLimit(id, expected: -1, received: step.received) {
             dataTask.cancelWithoutWaiting()
-        }
-    }
-
-    // MARK: URLSessionDownloadDelegate
-
-    package func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
-    ) {
-        let id = downloadTask.taskIdentifier
-        if exceedsLimit(id, expected: totalBytesExpectedToWrite, received: totalBytesWritten) {
-            downloadTask.cancelWithoutWaiting()
-        }
-    }
-
-    package func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
-    ) {
-        // The file is removed when this method returns: move it somewhere the caller owns.
-        let id = downloadTask.taskIdentifier
-        let file = temporaryDownloadURL()
-        do {
-            try FileManager.default.moveItem(at: location, to: file)
-        } catch {
-            _ = fail(id, with: NetworkRequestError(error))
             return
         }
-        let response = downloadTask.response
-        exchanges.withLock { exchanges in
-            exchanges[id]?.finished.file = file
-            exchanges[id]?.finished.response = response
+        guard let file = step.file else { return }
+        do {
+            try file.write(contentsOf: data)
+        } catch {
+            if fail(id, with: NetworkRequestError(error)) { dataTask.cancelWithoutWaiting() }
         }
     }
 
@@ -154,8 +146,7 @@ package final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessio
     /// has arrived, and FoundationNetworking finishes the task only if the challenge is met with a
     /// credential: with none (no credential stored for the protection space) the task would wait for
     /// ever. Answered here instead, as every other status is: the exchange ends with the 401, its fields
-    /// and body (a download gets an empty file: FoundationNetworking keeps that body to itself), and the
-    /// challenge is cancelled, which makes the session forget the task.
+    /// and body, and the challenge is cancelled, which makes the session forget the task.
     ///
     /// A stored credential is left to FoundationNetworking (default handling), as on other platforms.
     package func urlSession(
@@ -164,12 +155,7 @@ package final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessio
     ) {
         let useStoredCredential = challenge.proposedCredential != nil
         if !useStoredCredential {
-            let id = task.taskIdentifier
-            if task is URLSessionDownloadTask {
-                let file = temporaryDownloadURL()
-                if (try? createEmptyFile(at: file)) != nil { exchanges.withLock { $0[id]?.finished.file = file } }
-            }
-            finish(id, error: nil, response: challenge.failureResponse ?? task.response)
+            finish(task.taskIdentifier, error: nil, response: challenge.failureResponse ?? task.response)
         }
         // Met with a credential or cancelled, the challenge makes FoundationNetworking `sync` onto the
         // session's work queue, where this callback runs.
@@ -192,13 +178,10 @@ package final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessio
             result = .failure(.canceledByUser)
         } else if let error {
             result = .failure(Self.failure(for: error, afterHead: finished.response != nil))
-        } else if let limit = exchange.limit, finished.body.count > limit || Self.size(of: finished.file) > limit {
+        } else if let limit = exchange.limit, exchange.received > limit {
             result = .failure(.bodyTooLarge(limit: limit))
         } else {
             result = .success(finished)
-        }
-        if case .failure = result, let file = finished.file {
-            try? FileManager.default.removeItem(at: file)
         }
         exchange.continuation?.resume(returning: result)
     }
@@ -213,11 +196,5 @@ package final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessio
             return NetworkRequestError(error)
         }
         return .failed(description: error.localizedDescription, code: .networkConnectionLost)
-    }
-
-    /// The size of a downloaded file in bytes, 0 if there is none.
-    private static func size(of file: URL?) -> Int {
-        guard let file, let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return 0 }
-        return (attributes[.size] as? NSNumber)?.intValue ?? 0
     }
 }

@@ -140,8 +140,11 @@ public struct URLSessionTransport: Transport {
         return (finished.body, response)
     }
 
-    /// Downloads the body of the response to `request` into a file with a download task, and returns the
-    /// file's URL and the HTTP response, whatever its status. The caller owns the file.
+    /// Downloads the body of the response to `request` into a new temporary file, and returns the file's
+    /// URL and the HTTP response, whatever its status. The caller owns the file.
+    ///
+    /// The body goes to the file piece by piece as it arrives, never whole into memory. A download that
+    /// fails — over ``maximumDownloadSize``, cut short, timed out, cancelled — leaves no file behind.
     ///
     /// ```swift
     /// let (file, response) = try await URLSessionTransport.shared.download(request)
@@ -151,14 +154,28 @@ public struct URLSessionTransport: Transport {
     /// - Throws: ``NetworkRequestError``, as ``send(_:)`` does, with ``maximumDownloadSize`` as the limit.
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
         let (prepared, deadline) = try prepare(request)
-        let task = session.downloadTask(with: prepared)
-        let finished = try await connection.run(task, limit: maximumDownloadSize, deadline: deadline).get()
-        guard let file = finished.file else { throw NetworkRequestError.noResponse }
-        guard let response = finished.response as? HTTPURLResponse else {
+        // A data task writing into a file of the transport's own, not a download task: see SessionDelegate.
+        let file = temporaryDownloadURL()
+        let handle: FileHandle
+        do {
+            try createEmptyFile(at: file)
+            handle = try FileHandle(forWritingTo: file)
+        } catch {
             try? FileManager.default.removeItem(at: file)
-            throw NetworkRequestError.noResponse
+            throw NetworkRequestError(error)
         }
-        return (file, response)
+        let task = session.dataTask(with: prepared)
+        let outcome = await connection.run(task, limit: maximumDownloadSize, deadline: deadline, writingTo: handle)
+        do {
+            try handle.close()
+            guard let response = try outcome.get().response as? HTTPURLResponse else {
+                throw NetworkRequestError.noResponse
+            }
+            return (file, response)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw (error as? NetworkRequestError) ?? NetworkRequestError(error)
+        }
     }
 
     /// The request to hand to URLSession, and the deadline to enforce for a sub-second timeout.

@@ -8,9 +8,8 @@ import Testing
 
 /// URLSessionTransport end to end inside URLSession, answered by `StubURLProtocol` (no network).
 ///
-/// Download tasks are not tested here: FoundationNetworking crashes when a custom URLProtocol finishes
-/// a download task (`_ProtocolClient.urlProtocolDidFinishLoading`); they are tested against the
-/// loopback server, and the request functions' download path against `StubTransport`.
+/// A download is a data task writing into the transport's own file, so it runs through the stub too
+/// (FoundationNetworking crashes when a custom URLProtocol finishes a `URLSessionDownloadTask`).
 @Suite struct URLSessionTransportTests {
     private let transport = URLSessionTransport(
         configuration: StubURLProtocol.configuration(), maximumBodySize: 1000, maximumDownloadSize: 1000)
@@ -53,6 +52,19 @@ import Testing
         #expect(chunked.count == 900)
         let announced = try await requestAsync(Self.request("/bytes/1000"), transport: transport).value.get()
         #expect(announced == Data(repeating: 7, count: 1000))
+    }
+
+    @Test func aDownloadWritesItsBodyPieceByPieceIntoAFileTheCallerOwns() async throws {
+        let (file, response) = try await transport.download(Self.request("/chunks/3/300"))
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(response.statusCode == 200)
+        #expect(try Data(contentsOf: file).count == 900)
+    }
+
+    @Test func aDownloadGrowingPastItsLimitFailsWithBodyTooLarge() async {
+        await #expect(throws: NetworkRequestError.bodyTooLarge(limit: 1000)) {
+            try await transport.download(Self.request("/chunks/10/300"))
+        }
     }
 
     @Test func aHeadRequestIsNotJudgedByTheLengthItAnnounces() async throws {
