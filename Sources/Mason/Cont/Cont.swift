@@ -9,6 +9,12 @@
 /// `Cont` is lazy: nothing runs until ``run(_:)`` is called with a final continuation, and every run
 /// runs the computation again. It is always `Sendable`, because it holds only a `@Sendable` function.
 ///
+/// Unlike `IO`, `Reader`, `State` and `Deferred`, whose `flatMap` runs in a loop, `Cont` is not
+/// stack-safe: each step of a run is a call nested in the one before (the continuation is called,
+/// not returned to), so a run of tens of thousands of `map`s and `flatMap`s — a loop written as
+/// recursion through `flatMap` — can overflow the stack. That is inherent to continuation-passing
+/// with a plain `Answer`; use `IO` or `Deferred` for long or unbounded chains.
+///
 /// ```swift
 /// let three = Cont<Int, String>.pure(3)
 /// let described = three.map { $0 * 2 }.flatMap { n in Cont { finish in finish(n + 1) } }
