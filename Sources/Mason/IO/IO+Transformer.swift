@@ -45,9 +45,9 @@ extension IO {
         map { $0.map(transform) }
     }
 
-    /// Chains an effect on the value inside the effect's `Optional`; `nil` skips it. The effect
-    /// `transform` returns runs nested in this one's run (unlike `flatMap`'s): write a deep loop
-    /// with `flatMap`.
+    /// Chains an effect on the value inside the effect's `Optional`; `nil` skips it. Like `flatMap`, it
+    /// runs the effect `transform` returns as the run loop's next program, not nested in this one's
+    /// run: recursion through it runs in a bounded stack.
     ///
     /// ```swift
     /// IO { Int("4") }.flatMapT { n in IO { n > 0 ? n * 2 : nil } }.unsafeRun()   // Optional(8)
@@ -58,15 +58,16 @@ extension IO {
     public func flatMapT<Wrapped, NewWrapped>(
         _ transform: @escaping @Sendable (Wrapped) -> IO<NewWrapped?>
     ) -> IO<NewWrapped?> where Value == Wrapped? {
-        appending { optional in
+        flatMapNext { optional in
             switch optional {
-            case .some(let wrapped): transform(wrapped).unsafeRun()
-            case .none: nil
+            case .some(let wrapped): transform(wrapped).runUntilBound()
+            case .none: .value(NewWrapped?.none as Any)
             }
         }
     }
 
-    /// Chains an effect on the success inside the effect's `Result`; a failure skips it.
+    /// Chains an effect on the success inside the effect's `Result`; a failure skips it. Recursion
+    /// through it runs in a bounded stack, as through `flatMap`.
     ///
     /// ```swift
     /// let fetchUser: IO<Result<Int, APIError>> = .pureT(7)
@@ -78,15 +79,16 @@ extension IO {
     public func flatMapT<Success, Failure, NewSuccess>(
         _ transform: @escaping @Sendable (Success) -> IO<Result<NewSuccess, Failure>>
     ) -> IO<Result<NewSuccess, Failure>> where Value == Result<Success, Failure> {
-        appending { result in
+        flatMapNext { result in
             switch result {
-            case .success(let success): transform(success).unsafeRun()
-            case .failure(let failure): .failure(failure)
+            case .success(let success): transform(success).runUntilBound()
+            case .failure(let failure): .value(Result<NewSuccess, Failure>.failure(failure) as Any)
             }
         }
     }
 
     /// Chains an effect on the right value inside the effect's `Either`; a left value skips it.
+    /// Recursion through it runs in a bounded stack, as through `flatMap`.
     ///
     /// ```swift
     /// let io: IO<Either<String, Int>> = .pureT(3)
@@ -98,10 +100,10 @@ extension IO {
     public func flatMapT<Left, Right, NewRight>(
         _ transform: @escaping @Sendable (Right) -> IO<Either<Left, NewRight>>
     ) -> IO<Either<Left, NewRight>> where Value == Either<Left, Right> {
-        appending { either in
+        flatMapNext { either in
             switch either {
-            case .right(let right): transform(right).unsafeRun()
-            case .left(let left): .left(left)
+            case .right(let right): transform(right).runUntilBound()
+            case .left(let left): .value(Either<Left, NewRight>.left(left) as Any)
             }
         }
     }

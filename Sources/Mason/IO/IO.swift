@@ -182,8 +182,16 @@ extension IO {
     /// - Returns: An effect that runs this one, then the one `transform` returns.
     @inlinable
     public func flatMap<NewValue>(_ transform: @escaping @Sendable (Value) -> IO<NewValue>) -> IO<NewValue> {
-        let next = IOBind.Continuation.flatMap { value, _ in transform(value as! Value).runUntilBound() }
-        return IO<NewValue>(program: .bound(IOBind(erased, then: next)), depth: 0)
+        flatMapNext { transform($0).runUntilBound() }
+    }
+
+    /// This effect, then what `next` makes of its value: a value (as a `NewValue`) or the next program,
+    /// for the run loop. `flatMap` and the transformers' `flatMapT` (whose skipped case is a value, not
+    /// an effect that would have to capture it) are this.
+    @inlinable
+    func flatMapNext<NewValue>(_ next: @escaping @Sendable (Value) -> IOBind.Next) -> IO<NewValue> {
+        let continuation = IOBind.Continuation.flatMap { value, _ in next(value as! Value) }
+        return IO<NewValue>(program: .bound(IOBind(erased, then: continuation)), depth: 0)
     }
 }
 

@@ -44,6 +44,18 @@ import Testing
         #expect(await countDown(100_000).value == 0)
     }
 
+    @Test func aLoopWrittenAsRecursionThroughFlatMapTRunsAHundredThousandLevels() async throws {
+        // The same for the transformers' `flatMapT`, whose inner deferred is awaited in the step.
+        @Sendable func optional(_ n: Int) -> Deferred<Int?> {
+            Deferred { Int?.some(n) }.flatMapT { $0 == 0 ? Deferred.pure(0) : optional($0 - 1) }
+        }
+        @Sendable func result(_ n: Int) -> Deferred<Result<Int, CancellationError>> {
+            Deferred { .success(n) }.flatMapT { $0 == 0 ? Deferred.pure(.success(0)) : result($0 - 1) }
+        }
+        #expect(await optional(100_000).value == 0)
+        #expect(try await result(100_000).value.get() == 0)
+    }
+
     @Test(arguments: [255, 256, 257, 513]) func stepsAroundTheFreezeRunInOrder(count: Int) async {
         var chain = Deferred { [Int]() }
         for step in 0..<count {

@@ -176,6 +176,38 @@ enum TestFailure: Error, Equatable {
         #expect(sum(1_000_000).unsafeRun() == 500_000_500_000)
     }
 
+    @Test func recursionThroughFlatMapTRunsAMillionLevelsForEachWrapper() {
+        // `flatMapT` ran the inner effect nested in the outer run: ten thousand levels overflowed.
+        @Sendable func optional(_ n: Int) -> IO<Int?> {
+            IO.pureT(n).flatMapT { $0 == 0 ? IO.pureT(0) : optional($0 - 1) }
+        }
+        @Sendable func result(_ n: Int) -> IO<Result<Int, CountdownError>> {
+            IO.pureT(n).flatMapT { $0 == 0 ? IO.pureT(0) : result($0 - 1) }
+        }
+        @Sendable func either(_ n: Int) -> IO<Either<Stop, Int>> {
+            IO.pureT(n).flatMapT { $0 == 0 ? IO.pureT(0) : either($0 - 1) }
+        }
+        #expect(optional(1_000_000).unsafeRun() == 0)
+        #expect(result(1_000_000).unsafeRun() == .success(0))
+        #expect(either(1_000_000).unsafeRun().right == 0)
+    }
+
+    @Test func aSkippedCaseEndsARecursionThroughFlatMapTWithItsValue() {
+        // The skipped case is a value handed to the run loop: a `Left` that is not `Sendable` is kept.
+        @Sendable func optional(_ n: Int) -> IO<Int?> {
+            IO.pureT(n).flatMapT { $0 == 500_000 ? IO { nil } : optional($0 - 1) }
+        }
+        @Sendable func result(_ n: Int) -> IO<Result<Int, CountdownError>> {
+            IO.pureT(n).flatMapT { n in n == 500_000 ? IO { .failure(CountdownError(at: n)) } : result(n - 1) }
+        }
+        @Sendable func either(_ n: Int) -> IO<Either<Stop, Int>> {
+            IO.pureT(n).flatMapT { n in n == 500_000 ? IO { .left(Stop(at: n)) } : either(n - 1) }
+        }
+        #expect(optional(1_000_000).unsafeRun() == nil)
+        #expect(result(1_000_000).unsafeRun() == .failure(CountdownError(at: 500_000)))
+        #expect(either(1_000_000).unsafeRun().left?.at == 500_000)
+    }
+
     @Test func stepsAfterAFlatMapRunInOrderAndEachRunRunsThemAgain() {
         let runs = Locked([String]())
         let effect = IO { runs.withLock { $0.append("work") } }
@@ -208,4 +240,14 @@ enum TestFailure: Error, Equatable {
         chain = .pure(0)
         #expect(chain.unsafeRun() == 0)
     }
+}
+
+private struct CountdownError: Error, Equatable {
+    let at: Int
+}
+
+/// Where a countdown stopped: a class that is not `Sendable`, as an `Either`'s `Left` may be.
+private final class Stop {
+    let at: Int
+    init(at: Int) { self.at = at }
 }
