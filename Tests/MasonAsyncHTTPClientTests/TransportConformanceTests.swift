@@ -155,6 +155,9 @@ import Testing
             #expect(response.status == 503)
             #expect(response.headers.first { $0.key.lowercased() == "x-reason" }?.value == "maintenance")
             #expect(response.text == "down for a bit")
+            #expect(response.url?.host == "127.0.0.1")
+            #expect(response.url?.port == server.port)
+            #expect(response.url?.path == "/products/1")
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }

@@ -10,7 +10,8 @@ public import FoundationNetworking
 /// ```
 public typealias HTTPStatusCode = Int
 
-/// What a server answered: the status, the header fields and the body of an HTTP response.
+/// What a server answered: the status, the header fields and the body of an HTTP response, and the
+/// URL that answered.
 ///
 /// ``NetworkRequestError/invalidResponse(_:)`` carries one for every response outside `200..<300`, so
 /// the body of a failed request — an API's error document — is kept (FunNetworking discarded it).
@@ -20,6 +21,10 @@ public typealias HTTPStatusCode = Int
 /// let details = HTTPResponseDetails(status: 404, headers: ["Content-Type": "text/plain"], body: Data("gone".utf8))
 /// details.text                               // "gone"
 /// details.value(forHeader: "content-type")   // "text/plain"
+///
+/// if case .failure(.invalidResponse(let details)) = result {
+///     logger.warning("\(details.status) from \(details.url?.absoluteString ?? "?")")
+/// }
 /// ```
 public struct HTTPResponseDetails: Sendable, Equatable {
     /// The status code, for example `404`.
@@ -28,6 +33,9 @@ public struct HTTPResponseDetails: Sendable, Equatable {
     public var headers: [String: String]
     /// The body, unchanged.
     public var body: Data
+    /// The URL that answered, after any redirect; `nil` for details made from parts without one.
+    /// Part of equality, as every other property.
+    public var url: URL?
 
     /// Creates the details of a response from its parts.
     ///
@@ -38,17 +46,21 @@ public struct HTTPResponseDetails: Sendable, Equatable {
     ///   - status: The status code.
     ///   - headers: The header fields.
     ///   - body: The body.
-    public init(status: HTTPStatusCode, headers: [String: String] = [:], body: Data = Data()) {
+    ///   - url: The URL that answered, if known.
+    public init(status: HTTPStatusCode, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.url = url
     }
 
-    /// Creates the details of `response` with its `body`, keeping every header field as a string.
+    /// Creates the details of `response` with its `body`, keeping every header field as a string, and
+    /// its URL.
     ///
     /// ```swift
     /// let details = HTTPResponseDetails(response, body: data)
     /// details.status   // response.statusCode
+    /// details.url      // response.url
     /// ```
     /// - Parameters:
     ///   - response: The HTTP response.
@@ -62,12 +74,13 @@ public struct HTTPResponseDetails: Sendable, Equatable {
     /// ```swift
     /// let details = HTTPResponseDetails(head, body: data)
     /// details.status   // head.statusCode
+    /// details.url      // head.url
     /// ```
     /// - Parameters:
-    ///   - head: The status and header fields.
+    ///   - head: The status, header fields and URL.
     ///   - body: The body that came with them.
     public init(_ head: ResponseHead, body: Data) {
-        self.init(status: head.statusCode, headers: head.headerFields, body: body)
+        self.init(status: head.statusCode, headers: head.headerFields, body: body, url: head.url)
     }
 
     /// The body decoded as UTF-8, or `nil` if it is not valid UTF-8.

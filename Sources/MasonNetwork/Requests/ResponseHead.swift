@@ -87,6 +87,18 @@ public struct ResponseHead: Sendable {
         headerValue(in: headerFields, named: name)
     }
 
+    /// The URL that answered, after any redirect; `nil` only for an `HTTPURLResponse` made without one.
+    ///
+    /// ```swift
+    /// ResponseHead(url: url, statusCode: 200).url   // url
+    /// ```
+    public var url: URL? {
+        switch storage {
+        case .foundation(let response): response.url
+        case .fields(let url, _, _): url
+        }
+    }
+
     /// The head as an `HTTPURLResponse`: the one it wraps, or one built now from its parts (each call
     /// builds another, so keep the result). `nil` only if Foundation refuses to build one, which it does
     /// not for a status it can read.

@@ -15,7 +15,9 @@ import Testing
         #expect(
             details
                 == HTTPResponseDetails(
-                    status: 404, headers: ["X-A": "1", "Content-Type": "text/plain"], body: Data("gone".utf8)))
+                    status: 404, headers: ["X-A": "1", "Content-Type": "text/plain"], body: Data("gone".utf8),
+                    url: url))
+        #expect(details.url == url)
     }
 
     @Test func headerLookupIgnoresCase() {

@@ -94,7 +94,8 @@ private struct HeadOnlyTransport: Transport {
         let result = await requestAsync(URLRequest(url: url), transport: decorated(HeadOnlyTransport(status: 404)))
             .value
         let expected = HTTPResponseDetails(
-            status: 404, headers: ["X-Kind": "head", "Content-Type": "application/json"], body: Data(#"{"id":7}"#.utf8))
+            status: 404, headers: ["X-Kind": "head", "Content-Type": "application/json"], body: Data(#"{"id":7}"#.utf8),
+            url: url)
         #expect(result == .failure(.invalidResponse(expected)))
     }
 

@@ -25,11 +25,12 @@ import Testing
         let accepted = ResponseHead(url: Self.url, statusCode: 204)
         #expect(try validateResponse((Data("ok".utf8), accepted)).get().1.statusCode == 204)
         let rejected = ResponseHead(url: Self.url, statusCode: 503, headerFields: ["Retry-After": "2"])
-        let expected = HTTPResponseDetails(status: 503, headers: ["Retry-After": "2"], body: Data("why".utf8))
+        let expected = HTTPResponseDetails(
+            status: 503, headers: ["Retry-After": "2"], body: Data("why".utf8), url: Self.url)
         #expect(validateResponse((Data("why".utf8), rejected)).map(\.0) == .failure(.invalidResponse(expected)))
         #expect(
             validateResponse((Data(), accepted), acceptableStatus: 200..<201).map(\.0)
-                == .failure(.invalidResponse(HTTPResponseDetails(status: 204))))
+                == .failure(.invalidResponse(HTTPResponseDetails(status: 204, url: Self.url))))
     }
 
     @Test func aNon2xxStatusKeepsStatusHeadersAndBody() {
@@ -71,10 +72,10 @@ import Testing
 
     @Test func theRequestFunctionsValidateEveryResponse() async {
         let stub = StubTransport(.text("teapot", status: 418, headers: ["X-Reason": "short"]))
-        let result = await requestAsync(NetworkTestSupport.request("https://example.com"), transport: stub).value
+        let result = await requestAsync(NetworkTestSupport.request("https://example.com/tea"), transport: stub).value
         let expected = HTTPResponseDetails(
             status: 418, headers: ["Content-Type": "text/plain; charset=utf-8", "X-Reason": "short"],
-            body: Data("teapot".utf8))
+            body: Data("teapot".utf8), url: NetworkTestSupport.url("https://example.com/tea"))
         #expect(result == .failure(.invalidResponse(expected)))
     }
 
