@@ -68,10 +68,20 @@ public final class SQLiteResponseCache: ResponseCache {
                     status INTEGER NOT NULL,
                     headers TEXT NOT NULL,
                     body BLOB NOT NULL,
-                    storedAt INTEGER NOT NULL
+                    storedAt INTEGER NOT NULL,
+                    variedRequestFields TEXT NOT NULL DEFAULT '{}'
                 )
                 """
         )
+        .flatMap { _ in
+            // A file made before responses kept the fields their `Vary` names gets the column.
+            DataOperation<Database, Void> { db in
+                guard try !db.columns(in: "mason_response_cache").contains(where: { $0.name == "variedRequestFields" })
+                else { return }
+                try db.execute(
+                    sql: "ALTER TABLE mason_response_cache ADD COLUMN variedRequestFields TEXT NOT NULL DEFAULT '{}'")
+            }
+        }
         .save()
         .operate(in: writer)
     }
@@ -117,7 +127,9 @@ public final class SQLiteResponseCache: ResponseCache {
         let read = try? await writer.read { db -> CachedResponse? in
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT status, headers, body, storedAt FROM mason_response_cache WHERE key = ?",
+                sql: """
+                    SELECT status, headers, body, storedAt, variedRequestFields FROM mason_response_cache WHERE key = ?
+                    """,
                 arguments: [text]
             )
             return row.map(Self.response(from:))
@@ -137,7 +149,8 @@ public final class SQLiteResponseCache: ResponseCache {
     ///   - key: The request's key.
     public func store(_ response: CachedResponse, for key: CacheKey) {
         guard !response.isNoStore else { return removeCachedResponse(for: key) }
-        let headers = (try? JSONEncoder().encode(response.headers)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let headers = Self.json(response.headers)
+        let varied = Self.json(response.variedRequestFields)
         let nanoseconds =
             response.storedAt.components.seconds * 1_000_000_000
             + response.storedAt.components.attoseconds / 1_000_000_000
@@ -146,9 +159,11 @@ public final class SQLiteResponseCache: ResponseCache {
             response,
             for: text,
             DataOperation<Database, Void>.execute(
-                sql:
-                    "INSERT OR REPLACE INTO mason_response_cache (key, status, headers, body, storedAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [text, response.status, headers, response.data, nanoseconds]
+                sql: """
+                    INSERT OR REPLACE INTO mason_response_cache (key, status, headers, body, storedAt, variedRequestFields)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [text, response.status, headers, response.data, nanoseconds, varied]
             )
         )
     }
@@ -252,15 +267,23 @@ public final class SQLiteResponseCache: ResponseCache {
 
     /// The response a row of `mason_response_cache` holds.
     private static func response(from row: Row) -> CachedResponse {
-        let headers =
-            (row["headers"] as String?)
-            .flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
-        return CachedResponse(
+        CachedResponse(
             data: row["body"] ?? Data(),
             status: row["status"] ?? 0,
-            headers: headers,
-            storedAt: .nanoseconds(row["storedAt"] ?? Int64(0))
+            headers: fields(row["headers"]),
+            storedAt: .nanoseconds(row["storedAt"] ?? Int64(0)),
+            variedRequestFields: fields(row["variedRequestFields"])
         )
+    }
+
+    /// Header fields as the table keeps them: a JSON object of strings.
+    private static func json(_ fields: [String: String]) -> String {
+        (try? JSONEncoder().encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// The header fields a column holds as ``json(_:)`` wrote them; none for `NULL` or bad JSON.
+    private static func fields(_ text: String?) -> [String: String] {
+        text.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
     }
 
     /// The key as stored: method, URL and the varying headers in a stable order.

@@ -18,8 +18,10 @@ import Crypto
 /// credential in any other field (an `X-API-Key`, say) does not tell keys apart: send it as
 /// `Authorization`, or give each user a transport and cache of their own.
 ///
-/// A response whose `Vary` names a field outside the key (or is `*`) is never stored: the key could not
-/// tell apart the requests it answers differently (see ``ResponseCache``'s `store(_:_:for:)`).
+/// A response whose `Vary` names fields outside the key is stored with the request's values of them
+/// and answers only requests with the same values (``CachedResponse/matches(_:)``): the key holds one
+/// variant, the latest. A response with `Vary: *` is never stored (see ``ResponseCache``'s
+/// `store(_:_:for:)`).
 ///
 /// ```swift
 /// var request = URLRequest(url: URL(string: "https://api.example.com/profile")!)

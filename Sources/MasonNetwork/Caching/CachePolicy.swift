@@ -2,7 +2,7 @@
 ///
 /// Whatever the policy, only `GET` and `HEAD` requests are looked up (without the fields that make an
 /// answer a request's own: see ``CacheKey``), and only their 200, 203 and 204 responses without
-/// `Cache-Control: no-store` or a `Vary` on a field outside the key are stored (see
+/// `Cache-Control: no-store` or `Vary: *` are stored, one variant a key (see
 /// `ResponseCache.store(_:_:for:)`). Other
 /// requests go to the network untouched — except under ``cacheOnly``, which never sends anything.
 /// A cancelled request is never answered from the cache in place of the cancellation.

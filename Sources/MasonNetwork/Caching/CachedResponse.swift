@@ -4,7 +4,7 @@ public import FoundationNetworking
 #endif
 
 /// A response kept by a ``ResponseCache``: the body, the status and header fields of the
-/// `HTTPURLResponse`, and when it was stored.
+/// `HTTPURLResponse`, when it was stored, and the request's values of the fields its `Vary` names.
 ///
 /// `storedAt` is a time on the timeline of the cache that holds the response (``ResponseCache/now``);
 /// the cache's ``ResponseCache/age(of:)`` turns it into an age. A value type, `Sendable`.
@@ -28,6 +28,16 @@ public struct CachedResponse: Sendable, Equatable {
     /// When the response was stored, on the timeline of the cache holding it.
     public var storedAt: Duration
 
+    /// The values the request had for the fields the response's `Vary` names outside the key (see
+    /// ``CacheKey/varyingHeaderFields``), by lowercased name; a field the request lacked has no entry.
+    /// The response answers only requests with the same values: see ``matches(_:)``.
+    ///
+    /// ```swift
+    /// // GET /report with X-Tenant: 7, answered with Vary: X-Tenant
+    /// cached.variedRequestFields   // ["x-tenant": "7"]
+    /// ```
+    public var variedRequestFields: [String: String]
+
     /// A cached response from its parts.
     ///
     /// ```swift
@@ -38,11 +48,17 @@ public struct CachedResponse: Sendable, Equatable {
     ///   - status: The status code.
     ///   - headers: The header fields.
     ///   - storedAt: When it was stored, on the cache's timeline; zero by default.
-    public init(data: Data, status: Int, headers: [String: String] = [:], storedAt: Duration = .zero) {
+    ///   - variedRequestFields: The request's values of the fields `Vary` names outside the key, by
+    ///     lowercased name; none by default.
+    public init(
+        data: Data, status: Int, headers: [String: String] = [:], storedAt: Duration = .zero,
+        variedRequestFields: [String: String] = [:]
+    ) {
         self.data = data
         self.status = status
         self.headers = headers
         self.storedAt = storedAt
+        self.variedRequestFields = variedRequestFields
     }
 
     /// A cached response from what a ``Transport`` returned.
@@ -82,6 +98,52 @@ public struct CachedResponse: Sendable, Equatable {
     /// - Returns: The value, or `nil` when the response has no such field.
     public func value(forHeader name: String) -> String? {
         headerValue(in: headers, named: name)
+    }
+
+    /// The fields the response's `Vary` names that its ``CacheKey`` does not hold, lowercased, or `nil`
+    /// for `Vary: *` (no request can be shown to match).
+    ///
+    /// ```swift
+    /// // Vary: Accept-Encoding, X-Tenant
+    /// cached.fieldsVariedOutsideTheKey   // ["x-tenant"]
+    /// ```
+    public var fieldsVariedOutsideTheKey: [String]? {
+        guard let vary = value(forHeader: "Vary") else { return [] }
+        let keyed = Set(CacheKey.varyingHeaderFields.map { $0.lowercased() })
+        var fields: [String] = []
+        for field in vary.split(separator: ",") {
+            let name = field.trimmingCharacters(in: .whitespaces).lowercased()
+            if name == "*" { return nil }
+            if !name.isEmpty, !keyed.contains(name), !fields.contains(name) { fields.append(name) }
+        }
+        return fields
+    }
+
+    /// Whether this response answers `request`: it does unless its `Vary` names a field, outside the
+    /// key, that `request` has another value for (or has where the stored request had none, or lacks
+    /// where it had one), or its `Vary` is `*`. One response is kept for a key: another variant of it
+    /// is a miss, and its answer replaces this one.
+    ///
+    /// ```swift
+    /// // stored for X-Tenant: 7, with Vary: X-Tenant
+    /// cached.matches(request(tenant: "7"))   // true
+    /// cached.matches(request(tenant: "8"))   // false
+    /// ```
+    /// - Parameter request: The request to answer.
+    /// - Returns: Whether the stored response may answer it.
+    public func matches(_ request: URLRequest) -> Bool {
+        guard let fields = fieldsVariedOutsideTheKey else { return false }
+        return fields.allSatisfy { request.value(forHTTPHeaderField: $0) == variedRequestFields[$0] }
+    }
+
+    /// This response, remembering `request`'s values of the fields its `Vary` names outside the key.
+    func remembering(_ request: URLRequest) -> CachedResponse {
+        var remembered = self
+        remembered.variedRequestFields = [:]
+        for field in fieldsVariedOutsideTheKey ?? [] {
+            remembered.variedRequestFields[field] = request.value(forHTTPHeaderField: field)
+        }
+        return remembered
     }
 
     /// Whether the response forbids caches to keep it: `Cache-Control: no-store`.

@@ -7,8 +7,10 @@ public import FoundationNetworking
 /// ``CachePolicy`` says, and stores cacheable answers.
 ///
 /// Only `GET` and `HEAD` requests use the cache, and only their 200, 203 and 204 answers without
-/// `Cache-Control: no-store`, and without a `Vary` on a field outside the key, are stored; other requests — and those with a `Range`, an `If-…`
-/// condition, a `Cookie` or a `Proxy-Authorization` (see ``CacheKey``) — go to ``base`` untouched
+/// `Cache-Control: no-store` or `Vary: *` are stored; a stored answer whose `Vary` names fields
+/// outside the key answers only requests with the same values of them (the latest variant is kept).
+/// Other requests — and those with a `Range`, an `If-…` condition, a `Cookie` or a
+/// `Proxy-Authorization` (see ``CacheKey``) — go to ``base`` untouched
 /// (under ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A response served
 /// from the cache is rebuilt for the request's URL with an `Age` header field, in whole seconds.
 ///
@@ -75,16 +77,20 @@ public struct CachingTransport: Transport {
         }
         switch policy {
         case .cacheFirst:
-            if let hit = await cache.cachedResponse(for: key), cache.isFresh(hit) { return served(hit, url) }
+            if let hit = await cache.cachedResponse(for: key, matching: request), cache.isFresh(hit) {
+                return served(hit, url)
+            }
             return try await fetchAndStore(request)
         case .networkFirst(let staleFallback):
             return try await networkFirst(request, key, url, staleFallback: staleFallback)
         case .staleWhileRevalidate:
-            guard let hit = await cache.cachedResponse(for: key) else { return try await fetchAndStore(request) }
+            guard let hit = await cache.cachedResponse(for: key, matching: request) else {
+                return try await fetchAndStore(request)
+            }
             if !cache.isFresh(hit) { revalidate(request, key) }
             return served(hit, url)
         case .cacheOnly:
-            guard let hit = await cache.cachedResponse(for: key) else {
+            guard let hit = await cache.cachedResponse(for: key, matching: request) else {
                 // A cache may read a cancelled lookup as a miss: report the cancellation, not a miss.
                 try Task.checkCancellation()
                 throw NetworkRequestError.notCached
@@ -124,7 +130,7 @@ public struct CachingTransport: Transport {
     /// ```swift
     /// _ = try await transport.send(request)        // stale: served, refresh started
     /// await transport.waitForRevalidations()
-    /// cache.isFresh(await cache.cachedResponse(for: key)!)   // true
+    /// cache.isFresh(await cache.cachedResponse(for: key, matching: request)!)   // true
     /// ```
     public func waitForRevalidations() async {
         await revalidations.waitForAll()
@@ -154,17 +160,21 @@ public struct CachingTransport: Transport {
         } catch {
             // A cancellation (`CancellationError`, `URLError(.cancelled)`, `.canceledByUser`) passes on untouched.
             if NetworkRequestError(error) == .canceledByUser || Task.isCancelled { throw error }
-            guard let fallback = await fallback(for: key, within: staleFallback) else { throw error }
+            guard let fallback = await fallback(for: key, request, within: staleFallback) else { throw error }
             return served(fallback, url)
         }
-        if (500..<600).contains(answer.1.statusCode), let fallback = await fallback(for: key, within: staleFallback) {
+        if (500..<600).contains(answer.1.statusCode),
+            let fallback = await fallback(for: key, request, within: staleFallback)
+        {
             return served(fallback, url)
         }
         return answer
     }
 
-    private func fallback(for key: CacheKey, within staleFallback: Duration?) async -> CachedResponse? {
-        guard let staleFallback, let hit = await cache.cachedResponse(for: key) else { return nil }
+    private func fallback(
+        for key: CacheKey, _ request: URLRequest, within staleFallback: Duration?
+    ) async -> CachedResponse? {
+        guard let staleFallback, let hit = await cache.cachedResponse(for: key, matching: request) else { return nil }
         return cache.age(of: hit) <= staleFallback ? hit : nil
     }
 

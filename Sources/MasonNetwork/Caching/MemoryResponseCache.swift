@@ -123,7 +123,7 @@ public final class MemoryResponseCache: ResponseCache {
 
     /// Stores what a transport returned for `request`, synchronously: the twin of `ResponseCache`'s
     /// `async` `store(_:_:for:)`, with the same rules (a 200, 203 or 204 to a cacheable `GET` or
-    /// `HEAD`, no `no-store`, no `Vary` the key does not cover). In `async` code Swift prefers the
+    /// `HEAD`, no `no-store`, no `Vary: *`). In `async` code Swift prefers the
     /// `async` form, so write `await` there.
     ///
     /// ```swift
@@ -209,7 +209,9 @@ public final class MemoryResponseCache: ResponseCache {
     /// - Parameter request: The request.
     /// - Returns: The cached body, or `.notCached`.
     public func fetchCached(for request: URLRequest) -> Result<Data, NetworkRequestError> {
-        guard let key = CacheKey.cacheable(request), let hit = cachedResponse(for: key), isFresh(hit) else {
+        guard let key = CacheKey.cacheable(request), let hit = cachedResponse(for: key), hit.matches(request),
+            isFresh(hit)
+        else {
             return .failure(.notCached)
         }
         return .success(hit.data)

@@ -95,11 +95,29 @@ extension ResponseCache {
         age(of: response) < timeToLive
     }
 
+    /// The response stored for `key` if it answers `request` (``CachedResponse/matches(_:)``), fresh or
+    /// not: a response stored for another variant of the request (its `Vary` names a field the request
+    /// has another value for) is `nil`, a miss.
+    ///
+    /// ```swift
+    /// let hit = await cache.cachedResponse(for: CacheKey(request)!, matching: request)
+    /// ```
+    /// - Parameters:
+    ///   - key: The request's key.
+    ///   - request: The request.
+    /// - Returns: The stored response, if it answers `request`.
+    public func cachedResponse(for key: CacheKey, matching request: URLRequest) async -> CachedResponse? {
+        guard let cached = await cachedResponse(for: key), cached.matches(request) else { return nil }
+        return cached
+    }
+
     /// Stores what a transport returned for `request`, stamped with ``now``, when it may be cached:
     /// a `GET` or `HEAD` answered with 200, 203 or 204 (never a 206 partial answer), without `Range`,
     /// `If-…`, `Cookie` or `Proxy-Authorization` fields (see ``CacheKey``), and neither the request nor
-    /// the response says `Cache-Control: no-store`, nor the response `Vary` on a field outside the key
-    /// (either removes what was stored for it instead).
+    /// the response says `Cache-Control: no-store`, nor the response says `Vary: *` (either removes what
+    /// was stored for it instead). A response whose `Vary` names fields outside the key is stored with
+    /// the request's values of them, and answers only requests with the same values
+    /// (``CachedResponse/matches(_:)``): one variant is kept for a key, the latest.
     /// ``MemoryResponseCache`` and `SQLiteResponseCache` also have a synchronous twin of it.
     ///
     /// ```swift
@@ -142,16 +160,16 @@ extension ResponseCache {
     }
 
     /// What storing `data` and `head` for `request` means for this cache, as the public
-    /// `store(_:_:for:)` describes it: nothing, a removal (`no-store`, a `Vary` the key does not cover)
+    /// `store(_:_:for:)` describes it: nothing, a removal (`no-store`, `Vary: *`)
     /// or a store stamped with ``now``.
     /// Shared with the synchronous twins of the caches that never wait.
     package func admission(of data: Data, _ head: ResponseHead, for request: URLRequest) -> CacheAdmission {
         guard let key = CacheKey.cacheable(request), [200, 203, 204].contains(head.statusCode) else { return .refused }
         let noStoreRequest = request.value(forHTTPHeaderField: "Cache-Control").map(CachedResponse.hasNoStore) ?? false
         let cached = CachedResponse(data: data, head: head, storedAt: now)
-        let varies = cached.value(forHeader: "Vary").map { !CacheKey.covers(vary: $0) } ?? false
-        guard !noStoreRequest, !cached.isNoStore, !varies else { return .removal(key) }
-        return .store(cached, key)
+        // `Vary: *`: no later request can be shown to be answered by it.
+        guard !noStoreRequest, !cached.isNoStore, cached.fieldsVariedOutsideTheKey != nil else { return .removal(key) }
+        return .store(cached.remembering(request), key)
     }
 }
 

@@ -42,6 +42,45 @@ import FoundationNetworking
         #expect(cached.httpResponse(for: Self.url).value(forHTTPHeaderField: "Age") == "1")
     }
 
+    private static func request(_ fields: [String: String]) -> URLRequest {
+        var request = URLRequest(url: url)
+        for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
+        return request
+    }
+
+    @Test func aResponseMatchesOnlyRequestsWithTheValuesItsVaryNamesOutsideTheKey() {
+        let cached = CachedResponse(
+            data: Data(), status: 200, headers: ["Vary": "Accept-Encoding, X-Tenant ,x-region"],
+            variedRequestFields: ["x-tenant": "7"])
+        #expect(cached.fieldsVariedOutsideTheKey == ["x-tenant", "x-region"])
+        #expect(cached.matches(Self.request(["X-Tenant": "7"])))
+        #expect(cached.matches(Self.request(["x-tenant": "7", "Accept-Encoding": "br"])), "keyed fields are the key's")
+        #expect(!cached.matches(Self.request(["X-Tenant": "8"])))
+        #expect(!cached.matches(Self.request([:])), "a field the stored request had")
+        #expect(!cached.matches(Self.request(["X-Tenant": "7", "X-Region": "eu"])), "a field it lacked")
+        let everything = CachedResponse(data: Data(), status: 200, headers: ["Vary": "X-Tenant, *"])
+        #expect(everything.fieldsVariedOutsideTheKey == nil)
+        #expect(!everything.matches(Self.request([:])))
+        #expect(CachedResponse(data: Data(), status: 200).matches(Self.request(["X-Tenant": "1"])), "no Vary")
+    }
+
+    @Test func aStoredResponseRemembersTheValuesItsVaryNames() async throws {
+        let cache = MemoryResponseCache(timeToLive: .seconds(60))
+        let url = Self.url
+        let response = try #require(
+            HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Vary": "X-Tenant, Accept"]))
+        let request = Self.request(["X-Tenant": "7", "Accept": "text/plain"])
+        #expect(cache.store(Data("seven".utf8), response, for: request))
+        let key = try #require(CacheKey(request))
+        #expect(cache.cachedResponse(for: key)?.variedRequestFields == ["x-tenant": "7"])
+        #expect(await cache.cachedResponse(for: key, matching: request)?.data == Data("seven".utf8))
+        let other = Self.request(["X-Tenant": "8", "Accept": "text/plain"])
+        #expect(await cache.cachedResponse(for: key, matching: other) == nil)
+        #expect(cache.fetchCached(for: request) == .success(Data("seven".utf8)))
+        #expect(cache.fetchCached(for: other) == .failure(.notCached))
+    }
+
     @Test func theHeadHasTheStatusHeadersAndAnAgeWithoutBuildingAResponse() {
         let cached = CachedResponse(data: Data(), status: 203, headers: ["Content-Type": "text/plain", "age": "1"])
         let head = cached.head(for: Self.url, age: .seconds(7))

@@ -124,17 +124,32 @@ import FoundationNetworking
         }
     }
 
-    // Before the fix the second tenant got the first tenant's answer from the cache, and the server
-    // saw one request.
-    @Test func aResponseThatVariesOnAFieldOutsideTheKeyIsNeverStored() async throws {
+    // A response varying on a field outside the key is kept with the request's value of it: it answers
+    // that tenant only (once, before the key held no such value, the second tenant got the first
+    // tenant's answer from the cache). One variant is kept: another tenant's answer replaces it.
+    @Test func aResponseThatVariesOnAFieldOutsideTheKeyAnswersOnlyItsOwnVariant() async throws {
         try await LoopbackServer.withRunning { server in
             let setup = Setup(.cacheFirst)
             let varying = Fault.status(200, headers: ["Vary": "Accept-Encoding, X-Tenant"], body: #"{"tenant":1}"#)
             server.inject(.always(varying), at: "/products/4")
-            for tenant in ["1", "2"] {
-                _ = try await setup.transport.send(
-                    Support.request(server.url("/products/4"), headers: ["X-Tenant": tenant]))
+            var sent: [Int] = []
+            for tenant in ["1", "1", "2", "2", nil, nil, "1"] {
+                let headers = tenant.map { ["X-Tenant": $0] } ?? [:]
+                _ = try await setup.transport.send(Support.request(server.url("/products/4"), headers: headers))
+                sent.append(server.requestCount(path: "/products/4"))
             }
+            #expect(sent == [1, 1, 2, 2, 3, 3, 4], "a miss for each new variant, a hit for a repeated one")
+            #expect(setup.cache.count == 1)
+        }
+    }
+
+    @Test func aResponseThatVariesOnEverythingIsNeverStored() async throws {
+        try await LoopbackServer.withRunning { server in
+            let setup = Setup(.cacheFirst)
+            server.inject(.always(.status(200, headers: ["Vary": "*"], body: "{}")), at: "/products/4")
+            let request = Support.request(server.url("/products/4"))
+            _ = try await setup.transport.send(request)
+            _ = try await setup.transport.send(request)
             #expect(server.requestCount(path: "/products/4") == 2)
             #expect(setup.cache.count == 0)
         }

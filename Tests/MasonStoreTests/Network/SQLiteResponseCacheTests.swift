@@ -41,6 +41,45 @@ import FoundationNetworking
         #expect(hit.value(forHeader: "etag") == "v1")
     }
 
+    @Test func theFieldsAResponseVariesOnSurviveTheCache() async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
+        cache.store(
+            CachedResponse(
+                data: Data("x".utf8), status: 200, headers: ["Vary": "X-Tenant"], storedAt: cache.now,
+                variedRequestFields: ["x-tenant": "7"]),
+            for: Self.key)
+        await cache.waitForStores()
+        let reopened = try SQLiteResponseCache(writer: DatabaseQueue(path: store.path), timeToLive: .seconds(60))
+        #expect(await reopened.cachedResponse(for: Self.key)?.variedRequestFields == ["x-tenant": "7"])
+    }
+
+    /// A file written before responses kept the fields their `Vary` names opens: its table gets the
+    /// column, its rows read with none, and new rows keep theirs.
+    @Test func aCacheFileFromBeforeVariedFieldsOpensAndKeepsItsRows() async throws {
+        let store = try StoreFixture()
+        try await store.writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE mason_response_cache (
+                        key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, headers TEXT NOT NULL,
+                        body BLOB NOT NULL, storedAt INTEGER NOT NULL);
+                    INSERT INTO mason_response_cache VALUES ('GET' || char(10) || 'https://example.com/old', 200, '{}', x'6f6c64', 0);
+                    """)
+        }
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
+        let old = CacheKey(method: "GET", url: "https://example.com/old")
+        let hit = try #require(await cache.cachedResponse(for: old))
+        #expect(hit.data == Data("old".utf8))
+        #expect(hit.variedRequestFields == [:])
+        cache.store(
+            CachedResponse(data: Data(), status: 200, storedAt: cache.now, variedRequestFields: ["x-a": "1"]),
+            for: Self.key)
+        await cache.waitForStores()
+        let reopened = try SQLiteResponseCache(writer: DatabaseQueue(path: store.path), timeToLive: .seconds(60))
+        #expect(await reopened.cachedResponse(for: Self.key)?.variedRequestFields == ["x-a": "1"])
+    }
+
     @Test func freshnessIsOnTheWallClockAndKeysKeepTheirHeaders() async throws {
         let store = try StoreFixture()
         let clock = TestClock()
