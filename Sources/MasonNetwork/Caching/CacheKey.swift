@@ -39,20 +39,32 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public static let varyingHeaderFields = ["Accept", "Accept-Encoding", "Accept-Language", "Authorization"]
 
-    /// Whether a response whose `Vary` field is `vary` can be told apart by keys: `true` when every
-    /// field it names is one of ``varyingHeaderFields`` (whatever the case), `false` for `*`.
+    /// Whether keys alone tell apart the requests a response whose `Vary` field is `vary` answers
+    /// differently: `true` when every field it names is one of ``varyingHeaderFields`` (whatever the
+    /// case), `false` for `*` or any other field (the response is then kept as one variant of its key:
+    /// see ``CachedResponse/matches(_:)``).
     ///
     /// ```swift
     /// CacheKey.covers(vary: "Accept-Encoding, accept-language")   // true
     /// CacheKey.covers(vary: "X-Tenant")                           // false: requests differing in it share a key
     /// ```
     /// - Parameter vary: The value of a response's `Vary` field.
-    /// - Returns: Whether the response may be stored under a key.
+    /// - Returns: Whether keys alone tell the variants apart.
     public static func covers(vary: String) -> Bool {
-        vary.split(separator: ",").allSatisfy { field in
+        fields(outsideTheKeyIn: vary)?.isEmpty ?? false
+    }
+
+    /// The fields `vary` names that are not ``varyingHeaderFields``, lowercased and once each, or `nil`
+    /// when it is `*`.
+    static func fields(outsideTheKeyIn vary: String) -> [String]? {
+        var fields: [String] = []
+        for field in vary.split(separator: ",") {
             let name = field.trimmingCharacters(in: .whitespaces).lowercased()
-            return name.isEmpty || varyingHeaderFields.contains { $0.lowercased() == name }
+            if name == "*" { return nil }
+            let isKeyed = varyingHeaderFields.contains { $0.lowercased() == name }
+            if !name.isEmpty, !isKeyed, !fields.contains(name) { fields.append(name) }
         }
+        return fields
     }
 
     /// The request method, in upper case (`"GET"` when the request has none).

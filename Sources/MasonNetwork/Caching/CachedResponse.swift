@@ -109,14 +109,7 @@ public struct CachedResponse: Sendable, Equatable {
     /// ```
     public var fieldsVariedOutsideTheKey: [String]? {
         guard let vary = value(forHeader: "Vary") else { return [] }
-        let keyed = Set(CacheKey.varyingHeaderFields.map { $0.lowercased() })
-        var fields: [String] = []
-        for field in vary.split(separator: ",") {
-            let name = field.trimmingCharacters(in: .whitespaces).lowercased()
-            if name == "*" { return nil }
-            if !name.isEmpty, !keyed.contains(name), !fields.contains(name) { fields.append(name) }
-        }
-        return fields
+        return CacheKey.fields(outsideTheKeyIn: vary)
     }
 
     /// Whether this response answers `request`: it does unless its `Vary` names a field, outside the
