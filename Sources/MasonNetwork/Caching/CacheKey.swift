@@ -9,8 +9,8 @@ import Crypto
 /// What identifies a cached response: the method, the URL and the request header fields that change
 /// the response (`Accept`, `Accept-Encoding`, `Accept-Language`, `Authorization`).
 ///
-/// Two requests with the same key get the same cached response, and ``SingleFlightTransport`` lets
-/// them share one request. A request whose answer is its own is never cached nor shared: one with a
+/// Two requests with the same key get the same cached response (``SingleFlightTransport`` asks more: the
+/// same key and the same other fields). A request whose answer is its own is never cached nor shared: one with a
 /// `Range`, a condition (`If-None-Match`, `If-Modified-Since`, any `If-…` field), a `Cookie` or a
 /// `Proxy-Authorization`. Every other header field is ignored. The `Authorization` value is never
 /// kept in clear: the key holds its SHA-256 digest, so two requests with different `Authorization`

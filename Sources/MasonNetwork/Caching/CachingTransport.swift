@@ -18,8 +18,8 @@ public import FoundationNetworking
 /// ``NetworkRequestError/canceledByUser`` are rethrown untouched, never replaced by a cached
 /// response. Background refreshes of ``CachePolicy/staleWhileRevalidate`` outlive the request that
 /// started them; ``waitForRevalidations()`` waits for them. Compose with
-/// ``SingleFlightTransport`` below the cache so that concurrent misses and refreshes of one key send
-/// one request. Downloads (``download(_:)``) are forwarded to ``base`` and never cached. The cache is
+/// ``SingleFlightTransport`` below the cache so that concurrent misses and refreshes of one request
+/// send it once. Downloads (``download(_:)``) are forwarded to ``base`` and never cached. The cache is
 /// awaited (its lookup, store and removal are `async`), so a cache that reads a file suspends the
 /// request rather than holding a thread of Swift's cooperative pool.
 ///
@@ -193,7 +193,7 @@ public struct CachingTransport: Transport {
 extension Transport {
     /// This transport behind a ``ResponseCache``, as `policy` says: ``CachingTransport``.
     ///
-    /// Put ``singleFlight()`` below the cache so concurrent misses of one key send one request:
+    /// Put ``singleFlight(ignoring:)`` below the cache so concurrent misses of one request send it once:
     ///
     /// ```swift
     /// let cache = MemoryResponseCache(timeToLive: .seconds(60))

@@ -19,13 +19,13 @@ final class SingleFlightStorage: Sendable {
     }
 
     private struct CallerWaiter {
-        let key: CacheKey
+        let key: FlightKey
         let count: Int
         let continuation: CheckedContinuation<Bool, Never>
     }
 
     private struct State {
-        var flights: [CacheKey: Flight] = [:]
+        var flights: [FlightKey: Flight] = [:]
         var callerWaiters: [UInt64: CallerWaiter] = [:]
         var nextID: UInt64 = 0
 
@@ -34,12 +34,12 @@ final class SingleFlightStorage: Sendable {
             return nextID
         }
 
-        func callerCount(_ key: CacheKey) -> Int {
+        func callerCount(_ key: FlightKey) -> Int {
             flights[key]?.callers.count ?? 0
         }
 
         /// Takes out the waiters whose key now has enough callers.
-        mutating func satisfiedWaiters(_ key: CacheKey) -> [CheckedContinuation<Bool, Never>] {
+        mutating func satisfiedWaiters(_ key: FlightKey) -> [CheckedContinuation<Bool, Never>] {
             let count = callerCount(key)
             let ready = callerWaiters.filter { $0.value.key == key && $0.value.count <= count }
             for id in ready.keys { callerWaiters[id] = nil }
@@ -52,7 +52,7 @@ final class SingleFlightStorage: Sendable {
     /// Joins the flight for `key`, starting it with `send(request)` if there is none, and returns
     /// its answer; a cancelled caller leaves the flight at once with `CancellationError`, and the
     /// last one to leave cancels the flight's task.
-    func join(_ key: CacheKey, _ request: URLRequest, send: @escaping Send) async throws -> (Data, ResponseHead) {
+    func join(_ key: FlightKey, _ request: URLRequest, send: @escaping Send) async throws -> (Data, ResponseHead) {
         let callerID = state.withLock { $0.makeID() }
         let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Answer, Never>) in
@@ -82,12 +82,12 @@ final class SingleFlightStorage: Sendable {
     }
 
     /// The number of callers waiting for the flight of `key`.
-    func callerCount(_ key: CacheKey) -> Int {
+    func callerCount(_ key: FlightKey) -> Int {
         state.withLock { $0.callerCount(key) }
     }
 
     /// Returns when at least `count` callers wait for the flight of `key`, or throws when cancelled.
-    func waitForCallers(_ count: Int, _ key: CacheKey) async throws(CancellationError) {
+    func waitForCallers(_ count: Int, _ key: FlightKey) async throws(CancellationError) {
         let id = state.withLock { $0.makeID() }
         try await state.suspend(
             until: { $0.callerCount(key) >= count },
@@ -98,7 +98,7 @@ final class SingleFlightStorage: Sendable {
     }
 
     /// Ends the flight `id` of `key` with `answer`, for every caller still waiting.
-    private func land(_ key: CacheKey, _ id: UInt64, with answer: Answer) {
+    private func land(_ key: FlightKey, _ id: UInt64, with answer: Answer) {
         let callers: [CheckedContinuation<Answer, Never>] = state.withLock { state in
             // The flight may have been abandoned (every caller cancelled) and replaced.
             guard let flight = state.flights[key], flight.id == id else { return [] }
@@ -109,7 +109,7 @@ final class SingleFlightStorage: Sendable {
     }
 
     /// Takes a cancelled caller out of the flight of `key`; when it was the last, cancels the flight.
-    private func leave(_ key: CacheKey, _ callerID: UInt64) {
+    private func leave(_ key: FlightKey, _ callerID: UInt64) {
         let (caller, abandoned): (CheckedContinuation<Answer, Never>?, Task<Void, Never>?) = state.withLock { state in
             guard var flight = state.flights[key], let caller = flight.callers.removeValue(forKey: callerID) else {
                 return (nil, nil)

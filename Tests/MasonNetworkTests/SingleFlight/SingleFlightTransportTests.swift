@@ -69,6 +69,70 @@ import FoundationNetworking
         #expect(stub.requests.count == 2)
     }
 
+    /// Requests that differ in a field outside the cache key (a tenant the answer varies on) each get
+    /// their own answer: the flight's `Vary` cannot be read before callers join.
+    @Test func requestsDifferingInAnyOtherFieldAreNotShared() async throws {
+        let valve = Support.Valve()
+        let stub = StubTransport { request in
+            try await valve.wait()
+            let tenant = request.value(forHTTPHeaderField: "X-Tenant") ?? "none"
+            return StubResponse(headers: ["Vary": "X-Tenant"], body: Data("tenant \(tenant)".utf8))
+        }
+        let transport = stub.singleFlight()
+        let url = NetworkTestSupport.url("https://example.com/report")
+        let seven = Support.request(url, headers: ["X-Tenant": "7"])
+        let eight = Support.request(url, headers: ["X-Tenant": "8"])
+        let first = Task { try await transport.send(seven) }
+        try await transport.waitForCallers(1, sharing: seven)
+        let second = Task { try await transport.send(eight) }
+        // Waits for the second caller in a flight: its own, or (were it shared) the first one's.
+        try await transport.waitForCallers(1, sharing: eight)
+        #expect(transport.callerCount(sharing: seven) == 1)
+        #expect(transport.callerCount(sharing: eight) == 1)
+        valve.open()
+        #expect(Support.text(try await first.value) == "tenant 7")
+        #expect(Support.text(try await second.value) == "tenant 8")
+        #expect(stub.requests.count == 2)
+    }
+
+    /// Fields named as ignored (whatever their case) do not tell requests apart; the others still do.
+    @Test func requestsDifferingOnlyInIgnoredFieldsAreShared() async throws {
+        let valve = Support.Valve()
+        let stub = StubTransport { request in
+            try await valve.wait()
+            return .text(request.value(forHTTPHeaderField: "X-Request-ID") ?? "none")
+        }
+        let transport = stub.singleFlight(ignoring: ["x-request-ID"])
+        #expect(transport.ignoredFields == ["x-request-id"])
+        let url = NetworkTestSupport.url("https://example.com/report")
+        let requests = (1...3).map { Support.request(url, headers: ["X-Request-ID": "\($0)"]) }
+        let other = Support.request(url, headers: ["X-Request-ID": "4", "X-Tenant": "7"])
+        let callers = requests.map { request in Task { try await transport.send(request) } }
+        try await transport.waitForCallers(3, sharing: requests[0])
+        #expect(transport.callerCount(sharing: other) == 0)
+        valve.open()
+        var bodies: [String] = []
+        for caller in callers { bodies.append(Support.text(try await caller.value)) }
+        #expect(Set(bodies).count == 1)
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test func aGetWithABodyIsNeverShared() async throws {
+        let valve = Support.Valve()
+        let stub = StubTransport { _ in
+            try await valve.wait()
+            return .text("answer")
+        }
+        var request = Support.request(NetworkTestSupport.url("https://example.com/search"))
+        request.httpBody = Data("q".utf8)
+        let transport = stub.singleFlight()
+        let first = Task { [request] in try await transport.send(request) }
+        await stub.waitForRequests(count: 1)
+        #expect(transport.callerCount(sharing: request) == 0)
+        valve.open()
+        #expect(Support.text(try await first.value) == "answer")
+    }
+
     @Test func aRequestAfterTheFlightLandedIsSentAgain() async throws {
         try await LoopbackServer.withRunning { server in
             let transport = Support.network().singleFlight()
