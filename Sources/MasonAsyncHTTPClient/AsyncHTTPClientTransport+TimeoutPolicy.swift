@@ -52,7 +52,9 @@ extension AsyncHTTPClientTransport {
         let deadline = Self.timeout(of: prepared).map { NIODeadline.now() + TimeAmount($0) } ?? .distantFuture
         do {
             let response = try await client.execute(try HTTPClientRequest(prepared), deadline: deadline)
-            let body = try await collect(response.body)
+            let hasNoBody = answerHasNoBody(method: prepared.httpMethod, status: Int(response.status.code))
+            // The client takes a 204's `Content-Length` for a body's: only the limit would misjudge it.
+            let body = try await hasNoBody ? response.body.collect(upTo: .max) : collect(response.body)
             // The URL of the last request sent: the request's own, or after a redirect the last the client
             // recorded in `history` (parsed only then).
             let redirected = response.history.count > 1 ? response.url : nil
@@ -65,7 +67,7 @@ extension AsyncHTTPClientTransport {
     }
 
     /// The whole of `body`, within ``maximumBodySize``: a `Content-Length` over it fails before anything
-    /// is read (the client knows a HEAD or 304 answer has no body), and a body that grows past it fails as
+    /// is read (the caller skips it for an answer without a body), and a body that grows past it fails as
     /// soon as it does, with `.bodyTooLarge(limit:)`.
     private func collect(_ body: HTTPClientResponse.Body) async throws -> ByteBuffer {
         guard let limit = maximumBodySize else { return try await body.collect(upTo: .max) }

@@ -182,9 +182,7 @@ public struct AsyncHTTPClientTransport: Transport {
         let prepared = try checked(request)
         let timeout = Self.timeout(of: prepared)
         let reader = timeout.map { _ in IdleWatchdog.Reader() }
-        // A HEAD answer announces the length of a body it does not carry: nothing to limit.
-        let isHead = prepared.httpMethod == "HEAD"
-        let collector = ResponseCollector(into: sink, limit: isHead ? nil : limit) { [watchdog] in
+        let collector = ResponseCollector(into: sink, limit: limit, method: prepared.httpMethod) { [watchdog] in
             reader.map(watchdog.touch)
         }
         do {

@@ -7,7 +7,8 @@ import NIOHTTP1
 /// Collects one response for ``AsyncHTTPClientTransport`` as async-http-client delivers it — on the
 /// request's event loop, through its delegate API — into a ``ResponseBodySink``, within a size limit.
 ///
-/// - Over the limit: a `Content-Length` above it fails before any of the body is read, and a body that
+/// - Over the limit: a `Content-Length` above it fails before any of the body is read (unless the answer
+///   has no body: to a `HEAD`, or a 1xx, 204 or 304), and a body that
 ///   grows past it fails as soon as it does, with `NetworkRequestError.bodyTooLarge(limit:)`. Either
 ///   way the client stops reading and closes the connection.
 /// - Idle: each step of the exchange — the request sent, the head, each piece of the body — calls
@@ -32,6 +33,8 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
 
     private let sink: Sink
     private let limit: Int?
+    /// The request's method: the answer to a `HEAD` announces a length it does not carry.
+    private let method: String?
     private let onProgress: @Sendable () -> Void
     private var received = 0
     private var head: HTTPResponseHead?
@@ -40,10 +43,12 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
     /// Whether the request went out on a connection; read after a timeout to name what was awaited.
     private(set) var hasSentRequest = false
 
-    /// A collector writing into `sink`, failing past `limit` bytes, calling `onProgress` at each step.
-    init(into sink: Sink, limit: Int?, onProgress: @escaping @Sendable () -> Void) {
+    /// A collector writing into `sink`, failing past `limit` bytes, calling `onProgress` at each step;
+    /// `method` is the request's.
+    init(into sink: Sink, limit: Int?, method: String?, onProgress: @escaping @Sendable () -> Void) {
         self.sink = sink
         self.limit = limit
+        self.method = method
         self.onProgress = onProgress
     }
 
@@ -63,7 +68,8 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
 
     func didReceiveHead(task: HTTPClient.Task<Collected>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         onProgress()
-        if let limit, let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > limit
+        if let limit, !answerHasNoBody(method: method, status: Int(head.status.code)),
+            let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > limit
         {
             return task.eventLoop.makeFailedFuture(NetworkRequestError.bodyTooLarge(limit: limit))
         }

@@ -310,6 +310,21 @@ import Testing
         }
     }
 
+    // A 304 may announce the length of the representation it stands for (RFC 9110 §8.6), and a 204 or
+    // 1xx carries no body whatever it says: that length is not judged against the limit. (SwiftNIO's
+    // encoder removes such a `Content-Length`, so a server writing raw bytes sends it.)
+    @Test(arguments: TransportKind.allCases, [304, 204])
+    func anAnswerWithoutABodyIsNotJudgedByTheLengthItAnnounces(kind: TransportKind, status: Int) async throws {
+        let reason = status == 304 ? "Not Modified" : "No Content"
+        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Length: 1000000\r\n\r\n"
+        try await RawResponseServer.withRunning(head) { url in
+            let request = Self.request(url) |> setHeader(#""v1""#, for: "If-None-Match")
+            let (body, response) = try await kind.make().send(request)
+            #expect(response.statusCode == status)
+            #expect(body.isEmpty)
+        }
+    }
+
     @Test(arguments: TransportKind.allCases)
     func malformedJSONFailsToDecodeWithItsContext(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in

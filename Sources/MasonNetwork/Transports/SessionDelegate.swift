@@ -101,9 +101,11 @@ package final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     ) {
         let id = dataTask.taskIdentifier
         exchanges.withLock { $0[id]?.finished.response = response }
-        // A HEAD response announces the length of a body it does not carry.
-        let isHead = dataTask.originalRequest?.httpMethod == "HEAD"
-        let tooLarge = !isHead && exceedsLimit(id, expected: response.expectedContentLength, received: 0)
+        // A HEAD, 1xx, 204 or 304 answer may announce the length of a body it does not carry.
+        let hasNoBody = answerHasNoBody(
+            method: dataTask.originalRequest?.httpMethod, status: (response as? HTTPURLResponse)?.statusCode ?? 200
+        )
+        let tooLarge = !hasNoBody && exceedsLimit(id, expected: response.expectedContentLength, received: 0)
         completionHandler(tooLarge ? .cancel : .allow)
         // FoundationNetworking ignores the disposition (it logs "Ignoring disposition from completion
         // handler") and would read the whole body: cancel the task itself.

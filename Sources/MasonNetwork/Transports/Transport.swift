@@ -113,3 +113,10 @@ package func createEmptyFile(at file: URL) throws {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
     }
 }
+
+/// Whether the answer to a `method` request with `status` carries no body, whatever its
+/// `Content-Length` says: an answer to `HEAD`, and a 1xx, 204 or 304 (RFC 9110 §6.4.1; a 304's length
+/// is that of the representation it stands for). A size limit does not judge what such a head announces.
+package func answerHasNoBody(method: String?, status: Int) -> Bool {
+    method == "HEAD" || (100..<200).contains(status) || status == 204 || status == 304
+}
