@@ -20,7 +20,8 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     @usableFromInline package let current: Delivery?
     /// The outputs added so far, in order.
     @usableFromInline package var outputs: OutputList
-    /// The next token's number: tokens are unique within one app run.
+    /// The next token's number: tokens are unique within one app run (the loop's count, or, for a
+    /// container built inside the pure function, `TokenNumbering.seed`).
     @usableFromInline package var nextTokenID: UInt64
     /// The token numbers of outputs this run asked to cancel, in order.
     @usableFromInline package var cancellations: [(kind: ObjectIdentifier, tokenID: UInt64)] = []
@@ -32,17 +33,19 @@ public struct IOContainer<each Kind: IOType>: Sendable {
         self.nextTokenID = nextTokenID
     }
 
-    /// A container with no input and no output: for calling the pure function in tests.
+    /// A container with no input and no output: for calling the pure function in tests, or for a run
+    /// that starts its outputs afresh. Built while an app runs its pure function, it numbers its tokens
+    /// on from the app's count, so they never repeat one the app handed out; elsewhere from 0.
     ///
     /// ```swift
     /// let (state, io) = update(.init(), IOContainer<ConsoleIO, TimerIO>())
     /// ```
     public init() {
-        self.init(current: nil, nextTokenID: 0)
+        self.init(current: nil, nextTokenID: TokenNumbering.seed)
     }
 
     /// A container whose input is `input`, of kind `kind`, caused by no output: for tests, and what
-    /// `Main.send(_:as:)` delivers.
+    /// `Main.send(_:as:)` delivers. Its tokens are numbered as ``init()``'s are.
     ///
     /// ```swift
     /// let io = IOContainer<ConsoleIO, TimerIO>(input: .line("q"), as: ConsoleIO.self)
@@ -51,7 +54,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     ///   - input: The input.
     ///   - kind: Its IO kind.
     public init<K: IOType>(input: K.Input, as kind: K.Type) {
-        self.init(current: .input(input, of: K.self, tokenID: nil), nextTokenID: 0)
+        self.init(current: .input(input, of: K.self, tokenID: nil), nextTokenID: TokenNumbering.seed)
     }
 
     /// Whether this run has an input (`false` only for the first run).

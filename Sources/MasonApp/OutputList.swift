@@ -28,6 +28,13 @@ package struct OutputList: RandomAccessCollection, Sendable {
         if head == nil { head = output } else { rest.append(output) }
     }
 
+    /// Gives the output at `position` the number `tokenID` (see `TokenNumbering.claim`).
+    package mutating func renumber(at position: Int, to tokenID: UInt64) {
+        let old = self[position]
+        let new = PendingOutput(kind: old.kind, tokenID: tokenID, value: old.value, policy: old.policy)
+        if position == 0 { head = new } else { rest[position - 1] = new }
+    }
+
     /// Hands each output to `body`, in order, and empties the list: the first moves out of it, with no
     /// copy through its value's witnesses (most runs add only that one).
     package mutating func removeAll(handingEachTo body: (consuming PendingOutput) -> Void) {

@@ -22,7 +22,16 @@ public struct AppHarness<State, each Kind: IOType> {
     public private(set) var state: State
     private var unasserted: [PendingOutput] = []
     private var unassertedCancellations: [UInt64] = []
-    private var nextTokenID: UInt64 = 0
+    /// The token count, which only goes up, as the loop's does: a container the function builds
+    /// itself numbers on from it.
+    private let numbering = TokenNumbering()
+    /// What the harness noticed, as ``Main/diagnostics`` would record it: an output numbered outside the
+    /// app (by a container built before the step, or kept from an earlier one) got a new token.
+    ///
+    /// ```swift
+    /// #expect(app.diagnostics.isEmpty)
+    /// ```
+    public private(set) var diagnostics: [String] = []
 
     /// A harness for `function`, starting from `state`.
     ///
@@ -139,9 +148,15 @@ public struct AppHarness<State, each Kind: IOType> {
 
     private mutating func step(_ input: Delivery?) throws(AppHarnessFailure) {
         try finish()
-        let (newState, io) = function(state, IOContainer<repeat each Kind>(current: input, nextTokenID: nextTokenID))
+        let floor = numbering.nextTokenID
+        let (newState, returned) = TokenNumbering.$current.withValue(numbering) {
+            function(state, IOContainer<repeat each Kind>(current: input, nextTokenID: floor))
+        }
+        var io = returned
         state = newState
-        nextTokenID = io.nextTokenID
+        var nextTokenID = max(io.nextTokenID, floor)
+        diagnostics += TokenNumbering.claim(&io.outputs, from: floor, upTo: &nextTokenID)
+        numbering.advance(to: nextTokenID)
         unasserted = Array(io.outputs)
         unassertedCancellations = io.cancellations.map(\.tokenID)
     }

@@ -63,6 +63,39 @@ import Testing
         try app.receive(.timerFired, forToken: timer)
         #expect(app.state == 1)
     }
+
+    /// As in the loop: a container the function builds itself numbers on from the harness's count.
+    @Test func aContainerTheFunctionBuildsNeverRepeatsAToken() throws {
+        let function: ([IOToken<TimerIO>], IOContainer<TimerIO>) -> ([IOToken<TimerIO>], IOContainer<TimerIO>) = {
+            timers, io in
+            guard timers.count < 3 else { return (timers, io) }
+            var fresh = IOContainer<TimerIO>()
+            return (timers + [fresh.addOutput(.addTimer(milliseconds: 5), for: TimerIO.self)], fresh)
+        }
+        var app = AppHarness(function, state: [])
+        try app.start()
+        for step in 0..<2 {
+            let (_, timer) = try app.expectOutput(TimerIO.self)
+            #expect(timer == app.state[step])
+            try app.receive(.timerFired, forToken: timer)
+        }
+        try app.expectOutput(TimerIO.self)
+        try app.finish()
+        #expect(Set(app.state).count == 3, "tokens \(app.state)")
+        #expect(app.diagnostics.isEmpty)
+    }
+
+    @Test func aContainerKeptFromBeforeIsRenumberedWithADiagnostic() throws {
+        let stale = IOContainer<TimerIO>().addingOutput(.addTimer(milliseconds: 5), for: TimerIO.self).io
+        var app = AppHarness({ (count: Int, _: IOContainer<TimerIO>) in (count + 1, stale) }, state: 0)
+        try app.start()
+        let first = try app.expectOutput(TimerIO.self).token
+        try app.receive(.timerFired, forToken: first)
+        let second = try app.expectOutput(TimerIO.self).token
+        #expect(first != second)
+        #expect(app.diagnostics.count == 1)
+        #expect(app.diagnostics.first?.contains("token #0 became #1") == true, "\(app.diagnostics)")
+    }
 }
 
 /// An error a handler might throw.

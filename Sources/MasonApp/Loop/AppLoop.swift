@@ -31,6 +31,9 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     private let handlers: [_HandlerEntry]
     private let historyLimit: Int
     @usableFromInline let core: LoopCore
+    /// The token count, which only goes up: bound for the loop's task, so that a container the pure
+    /// function builds itself numbers on from it.
+    private let numbering = TokenNumbering()
     /// The final state, set once, before the app is marked ended.
     private let ending = Locked<State?>(nil)
     /// The last `historyLimit` runs, oldest first.
@@ -53,7 +56,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
             return !shared.started
         }
         guard first else { return }
-        Task.detached { await self.runLoop() }
+        Task.detached { await TokenNumbering.$current.withValue(self.numbering) { await self.runLoop() } }
     }
 
     func run() async -> State {
@@ -122,7 +125,16 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     /// One run of the pure function, then its outputs handed to their handlers and its cancellations
     /// carried out.
     private func step(with input: Delivery?, _ state: inout State, _ nextTokenID: inout UInt64) {
+        let floor = nextTokenID
         guard var outcome = function(&state, input, &nextTokenID) else { return }
+        // The loop owns the count: a container built outside the app may have counted from 0.
+        nextTokenID = max(nextTokenID, floor)
+        if !outcome.outputs.isEmpty {
+            for diagnostic in TokenNumbering.claim(&outcome.outputs, from: floor, upTo: &nextTokenID) {
+                core.note(diagnostic)
+            }
+        }
+        if nextTokenID != floor { numbering.advance(to: nextTokenID) }
         if historyLimit > 0 { record(input, state) }
         // A closure, not the method itself: that would retain the loop on every run.
         outcome.outputs.removeAll { dispatch($0) }
