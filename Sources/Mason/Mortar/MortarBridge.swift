@@ -208,15 +208,18 @@ enum MortarBridge {
         }
     }
 
-    /// Async fallback: when `primary` throws, `fallback` runs with the original input.
+    /// Async fallback: when `primary` throws, `fallback` runs with the original input — unless the task
+    /// is cancelled: then `primary`'s error is rethrown, as a cancelled pipeline must not report the
+    /// fallback's answer (nor start its work: a fresh request after a stale cache was abandoned).
     static func fallbackAsync<Input, Output, Failure: Error>(
         _ primary: @escaping @Sendable (Input) async throws(Failure) -> Output,
         _ fallback: @escaping @Sendable (Input) async throws(Failure) -> Output
     ) -> @Sendable (Input) async throws(Failure) -> Output {
         { input async throws(Failure) -> Output in
-            do {
+            do throws(Failure) {
                 return try await primary(input)
             } catch {
+                if Task.isCancelled { throw error }
                 return try await fallback(input)
             }
         }

@@ -92,6 +92,25 @@ import Testing
         #expect(await F.run(async: F.subtractThree_f <-> otherFailing, 5) == .failure(.failed("other")))
     }
 
+    /// A cancelled task does not fall back: the primary's cancellation is the answer, and the fallback's
+    /// work (a fresh request, say) never starts.
+    @Test func aCancelledPrimaryDoesNotFallBack() async {
+        let fallbackRuns = Locked(0)
+        let primary: @Sendable (Int) async throws -> Int = { _ in
+            try await Task.sleep(for: .seconds(3600))
+            return 0
+        }
+        let fallback: @Sendable (Int) async throws -> Int = { input in
+            fallbackRuns.withLock { $0 += 1 }
+            return input
+        }
+        let lookUp = primary <-> fallback
+        let task = Task { try await lookUp(5) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(fallbackRuns.withLock { $0 } == 0)
+    }
+
     // MARK: named twin, chains, laws
 
     @Test func mortarsExampleGivesTwo() async {
