@@ -41,7 +41,8 @@ extension DataOperation where Context == PostgresContext {
                 let (outcome, closing) = await run(on: connection, isolation: isolation, logger: logger)
                 if closing {
                     // Given back before it has closed, the pool would lease it again, to fail there.
-                    try? await connection.closeFuture.get()
+                    // Closing is idempotent, and ensures the wait ends even if the channel lingers.
+                    try? await connection.close().get()
                 }
                 return try outcome.get()
             }
@@ -71,8 +72,10 @@ extension DataOperation where Context == PostgresContext {
         try await run(on: connection, isolation: isolation, logger: logger).outcome.get()
     }
 
-    /// Runs the operation on its own thread; `closing` says whether the connection is closing (a
-    /// cancellation closed it, or it broke), so it must not serve another operation.
+    /// Runs the operation on its own thread; `closing` says whether the connection must close (a
+    /// cancellation closed it, or the connection itself failed), so it must not serve another operation.
+    /// It is decided from the connection, never from the error's kind: a server error of SQLSTATE
+    /// class 08 maps to `.connectionLost` but arrives on a connection that still works.
     private func run(
         on connection: PostgresConnection,
         isolation: TransactionIsolation,
@@ -80,21 +83,19 @@ extension DataOperation where Context == PostgresContext {
     ) async -> (outcome: Result<Element, StoreError>, closing: Bool) {
         let cancellation = PostgresCancellation(connection)
         let logger = logger ?? postgresStoreLogger
-        let outcome: Result<Element, StoreError> = await withTaskCancellationHandler {
+        let (outcome, broke) = await withTaskCancellationHandler {
             // A serial queue of its own targets Dispatch's overcommitting pool: a thread that may block,
             // started when none is free. The task hops there and back rather than awaiting a
             // continuation resumed from the queue, which Thread Sanitizer reports as a race when the
             // resume comes before the task has suspended (swiftlang/swift#57803).
-            await withTaskExecutorPreference(QueueExecutor()) { @concurrent () async -> Result<Element, StoreError> in
+            await withTaskExecutorPreference(QueueExecutor()) {
+                @concurrent () async -> (Result<Element, StoreError>, connectionBroke: Bool) in
                 transact(on: connection, isolation: isolation, logger: logger, cancellation: cancellation)
             }
         } onCancel: {
             cancellation.cancel()
         }
-        if case .failure(let error) = outcome, error.kind == .connectionLost {
-            return (outcome, true)
-        }
-        return (outcome, cancellation.isCancelled || connection.isClosed)
+        return (outcome, broke || cancellation.isCancelled || connection.isClosed)
     }
 
     /// Runs the operation like `operate(in:isolation:logger:)`, and again when it failed
@@ -148,13 +149,14 @@ extension DataOperation where Context == PostgresContext {
     }
 
     /// The whole run on the operation's own thread: transaction from the first statement, rolled back
-    /// to the last save on a throw and when the operation returns with work unsaved.
+    /// to the last save on a throw and when the operation returns with work unsaved. `connectionBroke`
+    /// says whether the connection failed (or could not roll back), so must not be reused.
     private func transact(
         on connection: PostgresConnection,
         isolation: TransactionIsolation,
         logger: Logger,
         cancellation: PostgresCancellation
-    ) -> Result<Element, StoreError> {
+    ) -> (Result<Element, StoreError>, connectionBroke: Bool) {
         let context = PostgresContext(
             connection: connection,
             logger: logger,
@@ -170,12 +172,12 @@ extension DataOperation where Context == PostgresContext {
                 )
             }
             context.rollBack()
-            return .success(element)
+            return (.success(element), context.connectionBroke)
         } catch {
             context.rollBack()
             var failure = StoreError.postgres(error, cancelled: cancellation.isCancelled)
             failure.savesBeforeFailure = context.saves
-            return .failure(failure)
+            return (.failure(failure), context.connectionBroke)
         }
     }
 }

@@ -45,6 +45,10 @@ public final class PostgresContext {
     /// unsaved work of every open unit with it. Once set, no `save()` commits and the operation fails
     /// with it, whatever recovered from it.
     var lostTransaction: (any Error)?
+    /// Whether the connection itself failed (closed, or a postgres-nio connection error), or a
+    /// `ROLLBACK` could not end the transaction: it must then be closed, never given back to the pool.
+    /// A server error never sets it, whatever its SQLSTATE: the connection that carried it still works.
+    var connectionBroke = false
 
     init(
         connection: PostgresConnection,
@@ -155,10 +159,30 @@ public final class PostgresContext {
         }
     }
 
-    /// Keeps a server error as the cause of the transaction's abort, unless one is kept already.
+    /// Keeps a server error as the cause of the transaction's abort, unless one is kept already, and
+    /// notes a failure of the connection itself.
     func noteFailure(_ error: any Error) {
+        if Self.isConnectionFailure(error) { connectionBroke = true }
         guard error is PSQLError, abortCause == nil else { return }
         abortCause = error
+    }
+
+    /// Whether `error` is the connection failing, rather than the server answering with an error (which
+    /// it sends on a connection that goes on working, even for a SQLSTATE of class 08).
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        switch error {
+        case is ConnectionClosed:
+            return true
+        case let error as PSQLError where error.serverInfo == nil:
+            switch error.code {
+            case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
+                return true
+            default:
+                return false
+            }
+        default:
+            return false
+        }
     }
 
     /// Runs a query and decodes its first row into `type`, or returns `nil` when it has none.
@@ -200,12 +224,16 @@ public final class PostgresContext {
         }
     }
 
-    /// Rolls back whatever is open, ignoring a failure (the connection may be gone, which rolls back
-    /// too).
+    /// Rolls back whatever is open. When that fails the transaction may still be open, so the
+    /// connection is marked broken, to be closed (which rolls back too) rather than reused.
     func rollBack() {
         guard isInsideTransaction else { return }
         isInsideTransaction = false
         guard !connection.isClosed else { return }
-        _ = try? connection.query("ROLLBACK", logger: logger).waitUnlessClosed(connection)
+        do {
+            _ = try connection.query("ROLLBACK", logger: logger).waitUnlessClosed(connection)
+        } catch {
+            connectionBroke = true
+        }
     }
 }

@@ -38,4 +38,27 @@ struct DataOperationPostgresTests {
             #expect(try await run.value)
         }
     }
+
+    /// A server error of class 08 (what `dblink` or `postgres_fdw` report when their remote is down)
+    /// says nothing of this connection, which stays open: the operation fails at once, and the one
+    /// connection of the pool serves the next operation.
+    @Test(.timeLimit(.minutes(1)))
+    func aConnectionErrorFromTheServerGivesTheHealthyConnectionBack() async throws {
+        let url = try #require(PostgresServer.url)
+        var configuration = try #require(PostgresServer.configuration(url))
+        configuration.options.maximumConnections = 1
+        let client = PostgresClient(configuration: configuration)
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            let remoteDown = DataOperation<PostgresContext, Int> { db in
+                try db.execute("DO $$ BEGIN RAISE EXCEPTION 'remote down' USING ERRCODE = '08001'; END $$")
+            }
+            let error = await #expect(throws: StoreError.self) { try await remoteDown.operate(in: client) }
+            #expect(error?.kind == .connectionLost)
+            #expect(error?.sqlState == "08001")
+            let next = try await DataOperation<PostgresContext, Int?>.fetchOne(Int.self, "SELECT 1").operate(in: client)
+            #expect(next == 1)
+        }
+    }
 }
