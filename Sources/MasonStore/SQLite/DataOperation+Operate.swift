@@ -15,7 +15,10 @@ extension DataOperation where Context == Database {
     /// `StoreError`; and work left unsaved when the operation returns is rolled back (logged at debug
     /// level), as the article's context keeps unsaved changes out of the store. Called again inside an
     /// operation running on the same writer, it runs as a nested unit (a savepoint), never a second
-    /// access, so it cannot deadlock or hit GRDB's re-entrancy check.
+    /// access, so it cannot deadlock or hit GRDB's re-entrancy check. Called inside your own
+    /// `writer.write { db in … }`, it is a savepoint of your transaction, which it never commits nor
+    /// rolls back: a throw undoes only its own work, and its `save()` fails with
+    /// `StoreError.Kind.misuse`.
     ///
     /// Blocks the calling thread; from `async` code use `operate(in:logger:)` with
     /// `await`, which does not.
@@ -31,9 +34,6 @@ extension DataOperation where Context == Database {
     public func operate(in writer: some DatabaseWriter, logger: Logger? = nil) throws(StoreError) -> Element {
         try StoreError.catching {
             try writer.unsafeReentrantWrite { db in
-                if StoreSession.current(for: db) != nil {
-                    return try db.withNestedUnit { try perform(in: db) }
-                }
                 return try write(in: db, logger: logger ?? storeLogger)
             }
         }
@@ -182,9 +182,13 @@ extension DataOperation where Context == Database {
     }
 
     /// The top-level write: a transaction from the start, rolled back to the last save on a throw and
-    /// when the operation returns with work unsaved.
+    /// when the operation returns with work unsaved. Inside an access already running (Mason's, or a
+    /// transaction of yours) it is a nested unit of it instead, and leaves that transaction alone.
     private func write(in db: Database, logger: Logger) throws -> Element {
-        try StoreSession.run(on: db, writing: true) { session in
+        if StoreSession.current(for: db) != nil || db.isInsideTransaction {
+            return try db.withNestedUnit { try perform(in: db) }
+        }
+        return try StoreSession.run(on: db, writing: true) { session in
             do {
                 try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
                 session.changesAtLastSave = db.totalChangesCount

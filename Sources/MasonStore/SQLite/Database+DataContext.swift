@@ -60,7 +60,10 @@ extension Database: DataContext {
     /// ```
     public func saveChanges() throws {
         guard let session = StoreSession.current(for: self), session.isWriting else {
-            throw StoreError(kind: .misuse, message: "save() runs only inside a write through operate(in:)")
+            throw StoreError(
+                kind: .misuse,
+                message: "save() runs only in a transaction operate(in:) opened, not in a read or a write of yours"
+            )
         }
         // After SQLite ended the transaction, committing would keep part of the work and lose the rest.
         if let lost = session.lostTransaction { throw lost }

@@ -172,6 +172,27 @@ import Testing
         #expect(try store.namesOnDisk() == ["Bae", "Bea"])
     }
 
+    // Your own `write { db in … }` is yours: an operation run inside it is a savepoint of it, whose
+    // failure rolls back only its own work, and whose `save()` cannot commit your transaction.
+    @Test(arguments: WriterKind.allCases) func operateInsideYourOwnWriteLeavesYourTransactionAlone(
+        kind: WriterKind
+    ) throws {
+        let store = try StoreFixture(kind)
+        let writer = store.writer
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO baby (name) VALUES ('Mine')")
+            #expect(try makeBaby(name: "Bae").operate(in: writer).name == "Bae")
+            let refused = makeBaby(name: "Bea").flatMap { _ -> DataOperation<Database, Baby> in .fail(Refused()) }
+            let error = #expect(throws: StoreError.self) { try refused.operate(in: writer) }
+            #expect(error?.underlying is Refused)
+            let saving = #expect(throws: StoreError.self) { try makeBaby(name: "Abe").save().operate(in: writer) }
+            #expect(saving?.kind == .misuse)
+            #expect(db.isInsideTransaction, "your transaction is still open")
+            try db.execute(sql: "INSERT INTO baby (name) VALUES ('Mine too')")
+        }
+        #expect(try store.namesOnDisk() == ["Mine", "Bae", "Mine too"])
+    }
+
     @Test func saveInAReadIsAMisuse() throws {
         let store = try StoreFixture(.pool)
         let error = #expect(throws: StoreError.self) { try makeBaby(name: "Bae").save().read(from: store.writer) }
