@@ -2,11 +2,14 @@
 private enum Timed<Value: Sendable>: Sendable {
     case value(Value)
     case timedOut
+    /// The timer's wait was cancelled: the run itself was, and the work's answer stands.
+    case cancelled
 }
 
 extension Deferred where Value: Sendable {
     /// Gives the work at most `duration` on `clock`: produces its value, or `nil` if time ran out
-    /// first — in which case the work is cancelled.
+    /// first — in which case the work is cancelled. A run cancelled before the time is up is not a
+    /// timeout: it produces what the cancelled work returned.
     ///
     /// ```swift
     /// let quick = slowRequest.timeout(after: .seconds(2), clock: ContinuousClock())
@@ -21,10 +24,16 @@ extension Deferred where Value: Sendable {
             await withTaskGroup(of: Timed<Value>.self, returning: Value?.self) { group in
                 group.addTask { .value(await self.execute()) }
                 group.addTask {
-                    try? await clock.sleep(for: duration)
-                    return .timedOut
+                    do {
+                        try await clock.sleep(for: duration)
+                        return .timedOut
+                    } catch {
+                        return .cancelled
+                    }
                 }
-                let first = await group.next()!
+                var first = await group.next()!
+                // A cancelled run is not a timeout: it delivers what the cancelled work returned.
+                if case .cancelled = first { first = await group.next()! }
                 group.cancelAll()
                 if case .value(let value) = first { return value }
                 return nil

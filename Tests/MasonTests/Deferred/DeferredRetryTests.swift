@@ -187,6 +187,29 @@ import Testing
         #expect(await eventually { clock.sleepers() == 0 })
     }
 
+    /// A cancelled run is not a timeout: it gets what the cancelled work returned, not the fallback —
+    /// even when the timer's cancelled wait ends before the work answers its cancellation.
+    @Test func aCancelledTimeoutDeliversTheWorksAnswerNotTheFallback() async throws {
+        let clock = ManualClock()
+        let answerLate = Inbox<Void>()
+        let work = Deferred<Int> {
+            do {
+                try await Task.sleep(for: .seconds(3600))
+                return 1
+            } catch {
+                await answerLate.waitFor(1)
+                return -1
+            }
+        }
+        let guarded = work.timeout(after: .seconds(5), clock: clock, orElse: 0)
+        let task = Task { await guarded.value }
+        try await clock.waitForSleepers(count: 1)
+        task.cancel()
+        #expect(await eventually { clock.sleepers() == 0 })
+        answerLate.receive(())
+        #expect(await task.value == -1)
+    }
+
     @Test func delayedWaitsOnTheClockBeforeRunning() async throws {
         let clock = ManualClock()
         let probe = WorkProbe()
