@@ -103,11 +103,14 @@ public struct LogRedaction: Sendable, Hashable {
             .joined(separator: ", ")
     }
 
-    /// The URL as it may be logged: a user-info password and hidden query values are replaced.
+    /// The URL as it may be logged: a user-info password (or a user part alone, often a token) and
+    /// hidden query values are replaced.
     ///
     /// ```swift
     /// LogRedaction.standard.url(URL(string: "http://127.0.0.1/ip?api_key=abc")!)
     /// // "http://127.0.0.1/ip?api_key=<redacted>"
+    /// LogRedaction.standard.url(URL(string: "https://ghp_abc@github.com/o/r.git")!)
+    /// // "https://<redacted>@github.com/o/r.git"
     /// ```
     ///
     /// - Parameter url: The URL.
@@ -119,6 +122,9 @@ public struct LogRedaction: Sendable, Hashable {
             let range = text.range(of: "//\(user):\(password)@")
         {
             text.replaceSubrange(range, with: "//\(user):\(Self.placeholder)@")
+        } else if let user = components.percentEncodedUser, let range = text.range(of: "//\(user)@") {
+            // A user part alone is often the credential itself (`https://<token>@github.com/…`).
+            text.replaceSubrange(range, with: "//\(Self.placeholder)@")
         }
         if let query = components.percentEncodedQuery, let range = text.range(of: "?" + query) {
             text.replaceSubrange(range, with: "?" + redactedQuery(query))

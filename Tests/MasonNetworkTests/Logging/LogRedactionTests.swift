@@ -23,6 +23,12 @@ import Testing
         #expect(text == "https://user:<redacted>@example.com:8443/a/b?token=<redacted>&q=swift&API_KEY=<redacted>#top")
     }
 
+    /// A user part without a password is often a token (`https://<token>@github.com`): it is hidden whole.
+    @Test func aUserPartAloneIsHidden() throws {
+        let url = try #require(URL(string: "https://ghp_secret@github.com/owner/repo.git?q=1"))
+        #expect(LogRedaction.standard.url(url) == "https://<redacted>@github.com/owner/repo.git?q=1")
+    }
+
     @Test func aURLWithoutSecretsIsUnchanged() throws {
         let url = try #require(URL(string: "http://127.0.0.1:8080/?name=Jane&flag"))
         #expect(LogRedaction.standard.url(url) == "http://127.0.0.1:8080/?name=Jane&flag")
