@@ -161,9 +161,18 @@ public struct AsyncHTTPClientTransport: Transport {
         do {
             try createEmptyFile(at: file)
             let handle = try FileHandle(forWritingTo: file)
-            defer { try? handle.close() }
             let sink = FileSink(handle: handle, threadPool: .singleton)
-            let (_, head) = try await exchange(request, limit: maximumDownloadSize, into: sink)
+            let head: ResponseHead
+            do {
+                (_, head) = try await exchange(request, limit: maximumDownloadSize, into: sink)
+            } catch {
+                // A failed exchange ends without waiting for a write in progress on the thread pool:
+                // the file is closed (and removed) only once that write is over.
+                await sink.lastWriteEnded()
+                try? handle.close()
+                throw error
+            }
+            try? handle.close()
             return try foundationResponse((file, head))
         } catch {
             try? FileManager.default.removeItem(at: file)

@@ -1,4 +1,5 @@
 import Foundation
+import Mason
 import NIOCore
 import NIOFoundationCompat
 import NIOPosix
@@ -37,9 +38,25 @@ struct FileSink: ResponseBodySink {
     let handle: FileHandle
     /// Where the writes run.
     let threadPool: NIOThreadPool
+    /// The write started last: a request that fails does not wait for it, its file's owner must.
+    private let lastWrite = Locked<EventLoopFuture<Void>?>(nil)
+
+    init(handle: FileHandle, threadPool: NIOThreadPool) {
+        self.handle = handle
+        self.threadPool = threadPool
+    }
 
     func take(_ piece: ByteBuffer, on eventLoop: any EventLoop) -> EventLoopFuture<Void> {
-        threadPool.runIfActive(eventLoop: eventLoop) { try handle.write(contentsOf: piece.readableBytesView) }
+        let write = threadPool.runIfActive(eventLoop: eventLoop) {
+            try handle.write(contentsOf: piece.readableBytesView)
+        }
+        lastWrite.withLock { $0 = write }
+        return write
+    }
+
+    /// Returns once no write is in progress: before the file is closed.
+    func lastWriteEnded() async {
+        _ = try? await lastWrite.withLock { $0 }?.get()
     }
 
     var output: Void { () }
