@@ -58,7 +58,8 @@ public final class Main<State: Sendable>: Sendable {
     /// Cancels the task of the output `token` identifies, if its handler is still running: the
     /// handler's work stops (a `Task.sleep`, a request on a cancellable transport), and what it throws
     /// — usually `CancellationError` — reaches the pure function as `io.failure(forToken:)`. An output
-    /// still waiting under its ``OutputPolicy`` never starts; the pure function gets `CancellationError`.
+    /// whose handler has not begun it (waiting under its ``OutputPolicy``, or its task not yet running)
+    /// never starts; the pure function gets `CancellationError`.
     /// An output whose handler has returned is left alone, even while the handler holds its input
     /// closure (see ``IOHandling``).
     ///

@@ -187,8 +187,9 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     }
 
     /// A copy that asks the loop to cancel the output `token` identifies, after this run: its handler's
-    /// task is cancelled (or, if it waits under a policy, it never starts), and the pure function gets
-    /// what the handler throws — usually `CancellationError` — for that token. An output whose handler
+    /// task is cancelled (or, if its handler has not begun it — it waits under a policy, or was added in
+    /// this same run — it never starts), and the pure function gets what the handler throws — usually
+    /// `CancellationError`, always it for an output that never started — for that token. An output whose handler
     /// has returned is left alone, even while the handler holds its input closure (see ``IOHandling``).
     ///
     /// ```swift

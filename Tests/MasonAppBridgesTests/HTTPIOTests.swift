@@ -15,9 +15,12 @@ import FoundationNetworking
     struct Outcomes: Sendable {
         var tokens: [IOToken<HTTPIO>] = []
         var results: [Int: String] = [:]
+        var cancelled = false
     }
 
-    /// Sends each request at start; records, by index, the body or the error each gave.
+    /// Sends each request at start; records, by index, the body or the error each gave. Cancels the
+    /// requests in `cancelling` once every other one has answered: they are on the wire by then. (A
+    /// request cancelled in the run that adds it is never sent: it gets `CancellationError`.)
     static func app(_ requests: [URLRequest], cancelling: Set<Int> = []) -> (
         Outcomes, IOContainer<HTTPIO>
     ) -> (Outcomes, IOContainer<HTTPIO>) {
@@ -25,11 +28,7 @@ import FoundationNetworking
             var io = io
             var outcomes = outcomes
             guard io.hasInput else {
-                for (index, request) in requests.enumerated() {
-                    let token = io.addOutput(.request(request), for: HTTPIO.self)
-                    outcomes.tokens.append(token)
-                    if cancelling.contains(index) { io.cancel(token) }
-                }
+                for request in requests { outcomes.tokens.append(io.addOutput(.request(request), for: HTTPIO.self)) }
                 return (outcomes, io)
             }
             for (index, token) in outcomes.tokens.enumerated() {
@@ -37,6 +36,10 @@ import FoundationNetworking
                     outcomes.results[index] = String(decoding: body, as: UTF8.self)
                 }
                 if let error = io.failure(forToken: token) { outcomes.results[index] = "\(error)" }
+            }
+            if !outcomes.cancelled, outcomes.results.count == requests.count - cancelling.count {
+                outcomes.cancelled = true
+                for index in cancelling { io.cancel(outcomes.tokens[index]) }
             }
             return (outcomes, io)
         }

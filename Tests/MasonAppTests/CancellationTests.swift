@@ -57,6 +57,39 @@ import Testing
         #expect(!main.cancel(token), "nothing left to cancel")
     }
 
+    /// Seed style: `handle` does its work at once and never awaits, so it cannot notice a cancellation.
+    final class AtOnceIOHandler: IOHandling {
+        typealias IO = SlowIO
+        let performed = Locked<Int>(0)
+
+        func handle(
+            output: SlowIO.Output, token: IOToken<SlowIO>, inputClosure: @escaping @Sendable (SlowIO.Input) -> Void
+        ) {
+            performed.withLock { $0 += 1 }
+            inputClosure(.finished)
+        }
+    }
+
+    // Before the fix the handler performed it: its task called `handle` although it was cancelled.
+    @Test func anOutputAddedAndCancelledInOneRunNeverReachesItsHandler() async {
+        let function: (Outcome, IOContainer<SlowIO>) -> (Outcome, IOContainer<SlowIO>) = { state, io in
+            var io = io
+            guard let token = state.token else {
+                let token = io.addOutput(.work, for: SlowIO.self)
+                io.cancel(token)
+                return (Outcome(token: token), io)
+            }
+            let result = io.failure(forToken: token) is CancellationError ? "cancelled" : "finished"
+            return (
+                Outcome(token: token, result: state.result == "running" ? result : state.result + ", " + result), io
+            )
+        }
+        let handler = AtOnceIOHandler()
+        let main = MainFactory.createMain(topLevelFunction: function, initialState: Outcome(), handlers: handler)
+        #expect(await main.run().result == "cancelled")
+        #expect(handler.performed.withLock { $0 } == 0)
+    }
+
     /// Its handler holds each output until the output is cancelled.
     struct HeldIO: IOType {
         enum Input { case finished }

@@ -203,6 +203,41 @@ import Testing
         #expect(ledger.done == [2])
     }
 
+    /// Seed style: `handle` does its work at once and never awaits, so it cannot notice a cancellation.
+    final class AtOnceHandler: IOHandling {
+        typealias IO = JobIO
+        let performed = Locked<[Int]>([])
+
+        func handle(
+            output: JobIO.Output, token: IOToken<JobIO>, inputClosure: @escaping @Sendable (JobIO.Input) -> Void
+        ) {
+            guard case .job(let id) = output else { return }
+            performed.withLock { $0.append(id) }
+            inputClosure(.done(id))
+        }
+    }
+
+    // Before the fix every job was performed: each one's task called the handler even though the next
+    // job had cancelled it.
+    @Test func aLatestWinsBurstInOneRunPerformsOnlyTheLastWithAHandlerThatNeverAwaits() async {
+        let handler = AtOnceHandler()
+        let function: (Ledger, IOContainer<JobIO>) -> (Ledger, IOContainer<JobIO>) = { ledger, io in
+            var ledger = ledger
+            var io = io
+            guard io.hasInput else {
+                for id in 0..<5 { ledger.tokens[io.addOutput(.job(id), for: JobIO.self, policy: .latestWins)] = id }
+                return (ledger, io)
+            }
+            Self.record(io, in: &ledger)
+            return (ledger, io)
+        }
+        let main = MainFactory.createMain(topLevelFunction: function, initialState: Ledger(), handlers: handler)
+        let ledger = await main.run()
+        #expect(handler.performed.withLock { $0 } == [4])
+        #expect(ledger.cancelled.sorted() == [0, 1, 2, 3])
+        #expect(ledger.done == [4])
+    }
+
     /// Jobs 0 and 1 go `.serial` (job 0 running, job 1 waiting for it), then an `.start(n)` input adds
     /// job `n` with `.latestWins`.
     static func aSerialQueueThenLatestWins(_ ledger: Ledger, _ io: IOContainer<JobIO>) -> (Ledger, IOContainer<JobIO>) {

@@ -136,8 +136,16 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         }
         if nextTokenID != floor { numbering.advance(to: nextTokenID) }
         if historyLimit > 0 { record(input, state) }
-        // A closure, not the method itself: that would retain the loop on every run.
-        outcome.outputs.removeAll { dispatch($0) }
+        if outcome.outputs.count < 2, outcome.cancellations.isEmpty {
+            // A closure, not the method itself: that would retain the loop on every run.
+            outcome.outputs.removeAll { dispatch($0, cancelled: false) }
+        } else {
+            let cancelled = cancelledAtOnce(outcome)
+            outcome.outputs.removeAll { output in
+                let tokenID = output.tokenID
+                dispatch(output, cancelled: cancelled.contains(tokenID))
+            }
+        }
         // Tested first: iterating even an empty array retains its buffer.
         guard !outcome.cancellations.isEmpty else { return }
         for cancellation in outcome.cancellations {
@@ -154,10 +162,29 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// The outputs of a run that are cancelled before their handler could see them: those the run
+    /// itself cancels, and those a later `.latestWins` output of their kind in the same run cancels as
+    /// it comes. Marked before they start, so that none reaches its handler — however soon its task runs.
+    /// - Complexity: O(*n*) in the run's outputs and cancellations.
+    private func cancelledAtOnce(_ outcome: StepOutcome) -> Set<UInt64> {
+        var tokenIDs = Set(outcome.cancellations.map(\.tokenID))
+        var latestWinsLater: [ObjectIdentifier] = []
+        for output in outcome.outputs.reversed() {
+            if latestWinsLater.contains(output.kind) {
+                tokenIDs.insert(output.tokenID)
+                continue
+            }
+            guard let handler = handlers.first(where: { $0.kind == output.kind }) else { continue }
+            if case .latestWins = output.policy ?? handler.policy { latestWinsLater.append(output.kind) }
+        }
+        return tokenIDs
+    }
+
     /// Hands an output to the handler of its kind: started, queued or dropped as its policy says (a
     /// synchronous handler's, queued for the task of its kind). (It arrives moved out of the step's
-    /// list, and its value moves on into the run.)
-    private func dispatch(_ output: consuming PendingOutput) {
+    /// list, and its value moves on into the run.) A `cancelled` output is admitted as any other, but
+    /// its handler never sees it: the pure function gets `CancellationError` for it.
+    private func dispatch(_ output: consuming PendingOutput, cancelled: Bool) {
         guard let lane = handlers.firstIndex(where: { $0.kind == output.kind }) else {
             core.note("an output of a kind no handler performs was dropped: \(output.value)")
             return
@@ -168,7 +195,9 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
             core.enqueue(output, lane: lane, policy: policy, performNow: performNow)
             return
         }
-        core.dispatch(OutputRun(output, handler: handler, lane: lane, limit: policy.limit, core: core), policy: policy)
+        let run = OutputRun(output, handler: handler, lane: lane, limit: policy.limit, core: core)
+        if cancelled { run.cancel() }
+        core.dispatch(run, policy: policy)
     }
 
     /// Ends the app with `state` if no input is queued and no output is in flight; returns whether it

@@ -62,12 +62,13 @@ final class OutputRun: @unchecked Sendable {
     }
 
     /// Starts the handler's task (outside the loop's lock: a task takes a while to make). A
-    /// cancellation that came first cancels it at once.
+    /// cancellation that came first cancels it at once, and stays recorded, so that the task — which
+    /// may already run — never calls the handler.
     func start() {
         let task = Task.detached { await self.run() }
         let cancelled = lock.withLock {
-            defer { self.task = .started(task) }
             if case .cancelledBeforeStart = self.task { return true }
+            self.task = .started(task)
             return false
         }
         if cancelled { task.cancel() }
@@ -85,13 +86,24 @@ final class OutputRun: @unchecked Sendable {
         task?.cancel()
     }
 
+    /// Calls the handler, unless the output was cancelled first: then, as for a cancelled output that
+    /// waited, the handler never sees it and the pure function gets `CancellationError`.
     private func run() async {
         do {
+            guard !Task.isCancelled, !cancelledBeforeStart else { throw CancellationError() }
             try await perform(value, self)
         } catch {
             _ = core.deliver(Delivery(kind: kind, tokenID: tokenID, value: .failure(error)))
         }
         core.finish(self)
+    }
+
+    /// Whether a cancellation came before ``start()``.
+    private var cancelledBeforeStart: Bool {
+        lock.withLock {
+            if case .cancelledBeforeStart = self.task { return true }
+            return false
+        }
     }
 
     /// What the handler's input closure calls: the input goes to the pure function with this output's
