@@ -189,6 +189,7 @@ extension DataOperation where Context == Database {
             return try db.withNestedUnit { try perform(in: db) }
         }
         return try StoreSession.run(on: db, writing: true) { session in
+            defer { db.endPause(session) }
             do {
                 try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
                 session.changesAtLastSave = db.totalChangesCount

@@ -25,6 +25,7 @@ extension Database: DataContext {
             return element
         }
         guard session.isWriting else { return try body() }
+        try resumeTransaction(session)
         session.openUnits += 1
         let name = "mason_\(session.openUnits)"
         defer { session.openUnits -= 1 }
@@ -33,6 +34,9 @@ extension Database: DataContext {
         do {
             element = try body()
         } catch {
+            if session.pause != nil {
+                throw error  // a save inside committed the unit's work: nothing left to roll back
+            }
             if isInsideTransaction {
                 try? execute(sql: "ROLLBACK TO SAVEPOINT \(name)")
                 try? execute(sql: "RELEASE SAVEPOINT \(name)")
@@ -46,12 +50,16 @@ extension Database: DataContext {
             }
             throw error
         }
-        try execute(sql: "RELEASE SAVEPOINT \(name)")
+        if session.pause == nil {  // else a save inside committed the unit, and no transaction is open
+            try execute(sql: "RELEASE SAVEPOINT \(name)")
+        }
         return element
     }
 
     /// Commits everything the access did so far, then goes on in a new transaction, with the nested
     /// units that were open opened again, so a failure later rolls back to this point and no further.
+    /// Once the commit is done the save is: if the next transaction cannot open (another connection
+    /// took the write lock, the task was cancelled), only a later write fails, with that error.
     ///
     /// It runs only inside a write through `operate`; elsewhere it throws `StoreError.Kind.misuse`.
     ///
@@ -67,17 +75,49 @@ extension Database: DataContext {
         }
         // After SQLite ended the transaction, committing would keep part of the work and lose the rest.
         if let lost = session.lostTransaction { throw lost }
+        // No transaction opened since the last save, so no write has run since: nothing to commit.
+        if session.pause != nil { return }
         try execute(sql: "COMMIT TRANSACTION")
         session.saves += 1
         session.changesAtLastSave = totalChangesCount
-        try reopenTransaction(units: session.openUnits)
+        do {
+            try reopenTransaction(units: session.openUnits)
+        } catch {
+            let pause = WritePause(cause: error)
+            add(transactionObserver: pause, extent: .observerLifetime)
+            session.pause = pause
+        }
     }
 
-    /// Begins the access's next transaction, with the nested units `1...units` open again.
+    /// Opens the transaction a save could not open after its commit, if any; throws why it still
+    /// cannot.
+    func resumeTransaction(_ session: StoreSession) throws {
+        guard let pause = session.pause else { return }
+        try reopenTransaction(units: session.openUnits)
+        endPause(session, pause)
+    }
+
+    /// Stops vetoing commits: the access has a transaction again, or is over.
+    func endPause(_ session: StoreSession) {
+        if let pause = session.pause { endPause(session, pause) }
+    }
+
+    private func endPause(_ session: StoreSession, _ pause: WritePause) {
+        remove(transactionObserver: pause)
+        session.pause = nil
+    }
+
+    /// Begins the access's next transaction, with the nested units `1...units` open again; on a failure
+    /// it leaves none open.
     private func reopenTransaction(units: Int) throws {
         try execute(sql: "BEGIN IMMEDIATE TRANSACTION")
-        for level in stride(from: 1, through: units, by: 1) {
-            try execute(sql: "SAVEPOINT mason_\(level)")
+        do {
+            for level in stride(from: 1, through: units, by: 1) {
+                try execute(sql: "SAVEPOINT mason_\(level)")
+            }
+        } catch {
+            try? execute(sql: "ROLLBACK TRANSACTION")
+            throw error
         }
     }
 }

@@ -26,6 +26,10 @@ final class StoreSession: @unchecked Sendable {
     /// `RAISE(ROLLBACK, …)`, a full disk), taking the unsaved work of the enclosing units with it. Once
     /// set, no `save()` commits and the access fails with it, whatever recovered from it.
     var lostTransaction: (any Error)?
+    /// Set when a `save()` committed but the next transaction could not open (another connection took
+    /// the write lock, a cancellation): the save is done, so only work that writes afterwards fails,
+    /// vetoed by this observer rather than committed statement by statement.
+    var pause: WritePause?
 
     private init(isWriting: Bool) {
         self.isWriting = isWriting
@@ -51,4 +55,21 @@ final class StoreSession: @unchecked Sendable {
         defer { registry.withLock { $0[key] = previous } }
         return try body(session)
     }
+}
+
+/// Vetoes every commit on a connection whose access has no transaction open after a save: a write
+/// there would otherwise commit on its own (autocommit). The write fails with `cause`, the error that
+/// kept the next transaction from opening.
+final class WritePause: TransactionObserver {
+    let cause: any Error
+
+    init(cause: any Error) {
+        self.cause = cause
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseWillCommit() throws { throw cause }
+    func databaseDidCommit(_ db: Database) {}
+    func databaseDidRollback(_ db: Database) {}
 }

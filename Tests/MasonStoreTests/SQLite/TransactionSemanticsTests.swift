@@ -193,6 +193,45 @@ import Testing
         #expect(try store.namesOnDisk() == ["Mine", "Bae", "Mine too"])
     }
 
+    // A save() is done once its COMMIT is: another connection taking the write lock right after it
+    // does not turn the committed operation into a failure (which a retry would insert again)…
+    @Test(arguments: WriterKind.allCases) func aSaveIsDoneThoughAnotherWriterTakesTheLockRightAfter(
+        kind: WriterKind
+    ) throws {
+        let store = try StoreFixture(kind)
+        let other = try LockHolder(path: store.path)
+        let operation = DataOperation<Database, Void> { db in
+            try db.execute(sql: "INSERT INTO baby (name) VALUES ('Bae')")
+            db.afterNextTransaction { _ in other.take() }
+        }
+        let outcome = Result { () throws(StoreError) in try operation.save().operate(in: store.writer) }
+        other.release()
+        #expect(throws: Never.self) { try outcome.get() }
+        #expect(try store.namesOnDisk() == ["Bae"])
+    }
+
+    // … and a write after that save fails, without committing on its own.
+    @Test(arguments: WriterKind.allCases) func aWriteAfterASaveWhoseNextTransactionCannotOpenFails(
+        kind: WriterKind
+    ) throws {
+        let store = try StoreFixture(kind)
+        let other = try LockHolder(path: store.path)
+        let operation = DataOperation<Database, Void> { db in
+            try db.execute(sql: "INSERT INTO baby (name) VALUES ('Bae')")
+            db.afterNextTransaction { _ in other.take() }
+        }
+        .save()
+        .flatMap { _ in makeBaby(name: "Bea") }
+        .save()
+        let outcome = Result { () throws(StoreError) in try operation.operate(in: store.writer) }
+        other.release()
+        let error = #expect(throws: StoreError.self) { try outcome.get() }
+        #expect(error?.kind == .busy)
+        #expect(error?.savesBeforeFailure == 1)
+        #expect(error?.isWorthRetrying == false)
+        #expect(try store.namesOnDisk() == ["Bae"])
+    }
+
     @Test func saveInAReadIsAMisuse() throws {
         let store = try StoreFixture(.pool)
         let error = #expect(throws: StoreError.self) { try makeBaby(name: "Bae").save().read(from: store.writer) }
@@ -270,5 +309,40 @@ import Testing
         let error = #expect(throws: StoreError.self) { try operation.operate(in: store.writer) }
         #expect(error?.savesBeforeFailure == 1)
         #expect(try store.namesOnDisk() == ["Bae"])
+    }
+}
+
+/// A second connection to a file that takes its write lock on demand (`take()` returns once it holds
+/// it) and keeps it, on a thread of its own, until `release()` (which returns once it let go).
+final class LockHolder: Sendable {
+    private let connection: DatabaseQueue
+    private let holding = DispatchSemaphore(value: 0)
+    private let letGo = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+    private let taken = Atomic<Bool>(false)
+
+    init(path: String) throws {
+        connection = try DatabaseQueue(path: path)
+    }
+
+    func take() {
+        guard !taken.exchange(true, ordering: .relaxed) else { return }
+        Thread { [connection, holding, letGo, released] in
+            try? connection.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                holding.signal()
+                letGo.wait()
+                try db.execute(sql: "ROLLBACK")
+            }
+            released.signal()
+        }
+        .start()
+        holding.wait()
+    }
+
+    func release() {
+        guard taken.load(ordering: .relaxed) else { return }
+        letGo.signal()
+        released.wait()
     }
 }
