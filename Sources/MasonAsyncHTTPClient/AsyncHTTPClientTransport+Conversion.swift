@@ -11,7 +11,7 @@ package import NIOHTTP1
 
 extension HTTPClient.Request {
     /// The client request for `request`: its URL, method (GET when it has none), every header field (in
-    /// name order) and its `httpBody`.
+    /// name order) and its `httpBody`, or its `httpBodyStream` read as it is sent.
     ///
     /// - Throws: `NetworkRequestError.invalidRequest` when it has no URL; the client's error for a URL
     ///   it cannot send to (no host, an unsupported scheme).
@@ -22,13 +22,14 @@ extension HTTPClient.Request {
             method: NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET"),
             headers: HTTPHeaders(fieldsOf: request),
             body: request.httpBody.map { .bytes($0) }
+                ?? request.httpBodyStream.map { .reading($0, length: BodyStreamReader.declaredLength(of: request)) }
         )
     }
 }
 
 extension HTTPClientRequest {
     /// The async API's request for `request`: its URL, method (GET when it has none), every header field
-    /// (in name order) and its `httpBody`.
+    /// (in name order) and its `httpBody`, or its `httpBodyStream` read as it is sent.
     ///
     /// - Throws: `NetworkRequestError.invalidRequest` when it has no URL.
     package init(_ request: URLRequest) throws(NetworkRequestError) {
@@ -36,7 +37,9 @@ extension HTTPClientRequest {
         self.init(url: url.absoluteString)
         method = NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET")
         headers = HTTPHeaders(fieldsOf: request)
-        body = request.httpBody.map { .bytes($0) }
+        body =
+            request.httpBody.map { .bytes($0) }
+            ?? request.httpBodyStream.map { .reading($0, length: BodyStreamReader.declaredLength(of: request)) }
     }
 }
 

@@ -118,7 +118,8 @@ public struct AsyncHTTPClientTransport: Transport {
     /// let (data, response) = try await AsyncHTTPClientTransport().send(request)
     /// response.statusCode   // 200, or 404: a non-2xx answer is returned too
     /// ```
-    /// - Parameter request: The request: method, header fields and `httpBody` are sent.
+    /// - Parameter request: The request: method, header fields and body (`httpBody`, or `httpBodyStream`
+    ///   read on a thread pool as it is sent) are sent.
     /// - Returns: The body and the response.
     /// - Throws: `NetworkRequestError`: what `validateRequest(_:)` rejects (nothing is sent),
     ///   `.bodyTooLarge(limit:)`, `.canceledByUser`, or `.failed(description:code:)`.
@@ -134,7 +135,8 @@ public struct AsyncHTTPClientTransport: Transport {
     /// let (data, head) = try await AsyncHTTPClientTransport().response(to: request)
     /// head.statusCode   // 200, or 404: a non-2xx answer is returned too
     /// ```
-    /// - Parameter request: The request: method, header fields and `httpBody` are sent.
+    /// - Parameter request: The request: method, header fields and body (`httpBody`, or `httpBodyStream`
+    ///   read on a thread pool as it is sent) are sent.
     /// - Returns: The body and the head of the response.
     /// - Throws: `NetworkRequestError`, as ``send(_:)`` does.
     public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {

@@ -176,6 +176,23 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
+    /// A body given as a stream (a file upload) is sent whole, in several pieces, with its declared
+    /// length or chunked without one.
+    @Test(arguments: TransportKind.allCases, [true, false])
+    func aStreamedBodyIsSent(kind: TransportKind, declaresLength: Bool) async throws {
+        let text = String((0..<150_000).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+        try await LoopbackServer.withRunning { server in
+            var upload = Self.request(server.url("/echo")) |> method(.put)
+            upload.httpBodyStream = InputStream(data: Data(text.utf8))
+            if declaresLength { upload.setValue("\(text.utf8.count)", forHTTPHeaderField: "Content-Length") }
+            let (data, response) = try await kind.make(maximumBodySize: nil).send(upload)
+            #expect(response.statusCode == 200)
+            let answer = try JSONDecoder().decode(Echo.self, from: data)
+            #expect(answer.method == "PUT")
+            #expect(answer.body == text)
+        }
+    }
+
     @Test(arguments: TransportKind.allCases)
     func aRedirectIsFollowedToItsAnswer(kind: TransportKind) async throws {
         func exercise(_ server: LoopbackServer) async throws {

@@ -30,6 +30,9 @@ public import FoundationNetworking
 /// - **Cancellation never blocks.** The URL task is cancelled from another queue: on Linux
 ///   `URLSessionTask.cancel()` waits for the session's work queue, and a cancellation handler that
 ///   waited there could deadlock with a callback resuming the same Swift task.
+/// - **Streamed bodies.** On Linux FoundationNetworking sends an `httpBodyStream` chunked, and would
+///   keep a `Content-Length` the request declares beside it (a request servers reject): the transport
+///   drops that field for such a request.
 /// - **Every status is returned**, a 401 included. On Linux, FoundationNetworking turns a 401 with a
 ///   `WWW-Authenticate` field into an authentication challenge and, with no stored credential to
 ///   answer it, never finishes the task; the transport answers the challenge itself and returns the
@@ -186,6 +189,11 @@ public struct URLSessionTransport: Transport {
     package func prepare(_ request: URLRequest) throws(NetworkRequestError) -> (URLRequest, Duration?) {
         if let configurationFailure { throw configurationFailure }
         var prepared = try validateRequest(request).get()
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking sends a body stream chunked, and keeps a `Content-Length` the request
+        // declares: a request with both, which servers reject (400) as RFC 9112 §6.1 asks.
+        if prepared.httpBodyStream != nil { prepared.setValue(nil, forHTTPHeaderField: "Content-Length") }
+        #endif
         let asked = prepared.timeoutInterval
         let timeout = asked > 0 ? min(asked, Self.longestTimeout) : Self.longestTimeout
         guard timeout < 1 else {

@@ -1,0 +1,73 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NIOCore
+import NIOPosix
+
+/// Reads a request's `httpBodyStream` for async-http-client, a piece at a time, on a thread pool: an
+/// `InputStream`'s reads block, and must not hold an event loop or a thread of Swift's pool.
+final class BodyStreamReader: @unchecked Sendable {
+    // @unchecked Sendable: `stream` and `isOpen` are touched only by `nextPiece()`, which `pieces()`
+    // calls one piece at a time, each after the last has returned (an `AsyncThrowingStream`'s unfolding
+    // closure is never called while a call is in progress), so never from two threads at once.
+    private let stream: InputStream
+    private var isOpen = false
+
+    /// The most a piece holds: 64 KiB.
+    static let pieceSize = 64 * 1024
+
+    /// A reader of `stream`, which it opens on the first read and closes at its end.
+    init(_ stream: InputStream) {
+        self.stream = stream
+    }
+
+    /// The stream's pieces, each read on `threadPool`; the sequence ends with the stream, and fails
+    /// with the stream's error.
+    func pieces(on threadPool: NIOThreadPool = .singleton) -> AsyncThrowingStream<ByteBuffer, any Error> {
+        AsyncThrowingStream { try await threadPool.runIfActive { try self.nextPiece() } }
+    }
+
+    /// The next piece of the stream, or `nil` at its end. Blocks while the stream has nothing to give.
+    private func nextPiece() throws -> ByteBuffer? {
+        if !isOpen {
+            stream.open()
+            isOpen = true
+        }
+        var bytes = [UInt8](repeating: 0, count: Self.pieceSize)
+        let count = stream.read(&bytes, maxLength: Self.pieceSize)
+        if count < 0 { throw stream.streamError ?? CocoaError(.fileReadUnknown) }
+        guard count > 0 else {
+            stream.close()
+            return nil
+        }
+        return ByteBuffer(bytes: bytes[..<count])
+    }
+
+    /// The `Content-Length` `request` declares, if it declares one.
+    static func declaredLength(of request: URLRequest) -> Int64? {
+        request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
+    }
+}
+
+extension HTTPClient.Body {
+    /// A body streamed from `stream`, of `length` bytes if known (chunked otherwise).
+    static func reading(_ stream: InputStream, length: Int64?) -> HTTPClient.Body {
+        let reader = BodyStreamReader(stream)
+        return .stream(contentLength: length) { writer in
+            let promise = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
+            promise.completeWithTask {
+                for try await piece in reader.pieces() { try await writer.write(.byteBuffer(piece)).get() }
+            }
+            return promise.futureResult
+        }
+    }
+}
+
+extension HTTPClientRequest.Body {
+    /// A body streamed from `stream`, of `length` bytes if known (chunked otherwise).
+    static func reading(_ stream: InputStream, length: Int64?) -> HTTPClientRequest.Body {
+        .stream(BodyStreamReader(stream).pieces(), length: length.map { .known($0) } ?? .unknown)
+    }
+}
