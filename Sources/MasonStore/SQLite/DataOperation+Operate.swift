@@ -189,12 +189,18 @@ extension DataOperation where Context == Database {
             return try db.withNestedUnit { try perform(in: db) }
         }
         return try StoreSession.run(on: db, writing: true) { session in
-            defer { db.endPause(session) }
+            let commitGuard = CommitGuard()
             do {
                 try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
+                db.add(transactionObserver: commitGuard, extent: .observerLifetime)
+                session.commitGuard = commitGuard
+                defer { db.remove(transactionObserver: commitGuard) }
                 session.changesAtLastSave = db.totalChangesCount
                 let element = try perform(in: db)
                 if let lost = session.lostTransaction { throw lost }  // recovered from, but the work is gone
+                if session.pausedBy == nil, !db.isInsideTransaction {
+                    throw StoreError.transactionEnded  // SQLite ended it, and the body caught the error
+                }
                 let unsaved = db.totalChangesCount - session.changesAtLastSave
                 if unsaved > 0 {
                     logger.debug(

@@ -34,7 +34,7 @@ extension Database: DataContext {
         do {
             element = try body()
         } catch {
-            if session.pause != nil {
+            if session.pausedBy != nil {
                 throw error  // a save inside committed the unit's work: nothing left to roll back
             }
             if isInsideTransaction {
@@ -50,7 +50,7 @@ extension Database: DataContext {
             }
             throw error
         }
-        if session.pause == nil {  // else a save inside committed the unit, and no transaction is open
+        if session.pausedBy == nil {  // else a save inside committed the unit, and no transaction is open
             try execute(sql: "RELEASE SAVEPOINT \(name)")
         }
         return element
@@ -76,35 +76,32 @@ extension Database: DataContext {
         // After SQLite ended the transaction, committing would keep part of the work and lose the rest.
         if let lost = session.lostTransaction { throw lost }
         // No transaction opened since the last save, so no write has run since: nothing to commit.
-        if session.pause != nil { return }
+        if session.pausedBy != nil { return }
+        guard isInsideTransaction else {
+            // SQLite ended it (`INSERT OR ROLLBACK` caught by the body): the work since the last save is gone.
+            session.lostTransaction = StoreError.transactionEnded
+            throw StoreError.transactionEnded
+        }
+        session.commitGuard?.isSaving = true
+        defer { session.commitGuard?.isSaving = false }
         try execute(sql: "COMMIT TRANSACTION")
         session.saves += 1
         session.changesAtLastSave = totalChangesCount
         do {
             try reopenTransaction(units: session.openUnits)
         } catch {
-            let pause = WritePause(cause: error)
-            add(transactionObserver: pause, extent: .observerLifetime)
-            session.pause = pause
+            session.pausedBy = error
+            session.commitGuard?.pausedBy = error
         }
     }
 
     /// Opens the transaction a save could not open after its commit, if any; throws why it still
     /// cannot.
     func resumeTransaction(_ session: StoreSession) throws {
-        guard let pause = session.pause else { return }
+        guard session.pausedBy != nil else { return }
         try reopenTransaction(units: session.openUnits)
-        endPause(session, pause)
-    }
-
-    /// Stops vetoing commits: the access has a transaction again, or is over.
-    func endPause(_ session: StoreSession) {
-        if let pause = session.pause { endPause(session, pause) }
-    }
-
-    private func endPause(_ session: StoreSession, _ pause: WritePause) {
-        remove(transactionObserver: pause)
-        session.pause = nil
+        session.pausedBy = nil
+        session.commitGuard?.pausedBy = nil
     }
 
     /// Begins the access's next transaction, with the nested units `1...units` open again; on a failure

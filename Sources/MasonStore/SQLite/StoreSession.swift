@@ -28,8 +28,10 @@ final class StoreSession: @unchecked Sendable {
     var lostTransaction: (any Error)?
     /// Set when a `save()` committed but the next transaction could not open (another connection took
     /// the write lock, a cancellation): the save is done, so only work that writes afterwards fails,
-    /// vetoed by this observer rather than committed statement by statement.
-    var pause: WritePause?
+    /// with this error, vetoed by ``commitGuard`` rather than committed statement by statement.
+    var pausedBy: (any Error)?
+    /// Vetoes every commit of the access but `save()`'s own, while the access runs.
+    var commitGuard: CommitGuard?
 
     private init(isWriting: Bool) {
         self.isWriting = isWriting
@@ -57,19 +59,34 @@ final class StoreSession: @unchecked Sendable {
     }
 }
 
-/// Vetoes every commit on a connection whose access has no transaction open after a save: a write
-/// there would otherwise commit on its own (autocommit). The write fails with `cause`, the error that
-/// kept the next transaction from opening.
-final class WritePause: TransactionObserver {
-    let cause: any Error
-
-    init(cause: any Error) {
-        self.cause = cause
-    }
+/// Vetoes every commit on the connection of a write access but the one `save()` runs: a statement
+/// that runs with no transaction open (SQLite ended it, or a save could not open the next one)
+/// would otherwise commit on its own (autocommit). The statement fails instead, with the error that
+/// kept the transaction from opening, or ``StoreError/transactionEnded``.
+/// GRDB calls it on the connection's queue, where the access that owns it runs.
+final class CommitGuard: TransactionObserver {
+    /// Whether the `COMMIT` running is `save()`'s.
+    var isSaving = false
+    /// Why no transaction is open after a save, if that is the case.
+    var pausedBy: (any Error)?
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
     func databaseDidChange(with event: DatabaseEvent) {}
-    func databaseWillCommit() throws { throw cause }
+    func databaseWillCommit() throws {
+        guard !isSaving else { return }
+        throw pausedBy ?? StoreError.transactionEnded
+    }
     func databaseDidCommit(_ db: Database) {}
     func databaseDidRollback(_ db: Database) {}
+}
+
+extension StoreError {
+    /// SQLite ended an access's transaction itself, outside any nested unit.
+    static var transactionEnded: StoreError {
+        StoreError(
+            kind: .database,
+            message: "SQLite ended the operation's transaction (OR ROLLBACK, RAISE(ROLLBACK, …), a full disk): "
+                + "its work since the last save is gone, and no later save commits"
+        )
+    }
 }

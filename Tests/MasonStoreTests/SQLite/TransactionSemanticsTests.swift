@@ -296,6 +296,26 @@ import Testing
         #expect(attempts.load(ordering: .relaxed) == 2)
     }
 
+    // At the top level too: once SQLite ended the transaction and the body caught the error, what
+    // follows does not commit statement by statement, no save commits, and the operation fails.
+    @Test(arguments: WriterKind.allCases) func aWholeTransactionRollbackCaughtByTheBodyFailsTheOperation(
+        kind: WriterKind
+    ) throws {
+        let store = try StoreFixture(kind)
+        _ = try makeBaby(name: "Bae").save().operate(in: store.writer)
+        let caught = DataOperation<Database, Void> { db in
+            do { try db.execute(sql: "INSERT OR ROLLBACK INTO baby (name) VALUES ('Bae')") } catch {}
+        }
+        let thenWrites = caught.flatMap { _ in makeBaby(name: "Bea") }.save()
+        let error = #expect(throws: StoreError.self) { try thenWrites.operate(in: store.writer) }
+        #expect(error?.message?.contains("SQLite ended the operation's transaction") == true)
+        let thenSaves = #expect(throws: StoreError.self) { try caught.save().operate(in: store.writer) }
+        #expect(thenSaves?.message?.contains("SQLite ended the operation's transaction") == true)
+        let thenReturns = #expect(throws: StoreError.self) { try caught.operate(in: store.writer) }
+        #expect(thenReturns?.message?.contains("SQLite ended the operation's transaction") == true)
+        #expect(try store.namesOnDisk() == ["Bae"])
+    }
+
     // The work saved before the transaction ended stays; the unsaved work before it is not replayed.
     @Test(arguments: WriterKind.allCases) func aWholeTransactionRollbackKeepsWhatWasSaved(kind: WriterKind) throws {
         let store = try StoreFixture(kind)
