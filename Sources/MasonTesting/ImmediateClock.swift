@@ -8,8 +8,10 @@ import Mason
 /// ends — a soak test of thousands of retried requests, or a demo. To step through waits one by
 /// one, use ``ManualClock``.
 ///
-/// `ImmediateClock` is a `Sendable` reference type: copies share the same time. Concurrent sleepers
-/// each move it forward by their own duration, so ``now`` is the latest deadline reached.
+/// `ImmediateClock` is a `Sendable` reference type: copies share the same time. Each sleep moves it
+/// forward by its own duration — concurrent sleepers too, whatever order they take turns in — so after
+/// any number of sleepers ``totalSlept`` is the sum of the durations asked for, ``sleepCount`` the
+/// number of sleeps, and ``now`` the start plus ``totalSlept``.
 ///
 /// ```swift
 /// let clock = ImmediateClock()
@@ -21,11 +23,20 @@ public final class ImmediateClock: Clock, Sendable {
     /// A point in the clock's virtual time (the same type as ``ManualClock``'s).
     public typealias Instant = ManualClock.Instant
 
-    private struct State {
+    fileprivate struct State {
         var now: Instant
         var slept: Swift.Duration = .zero
         var sleeps = 0
+        /// The time each task last read (``now``), by the task's hash: what its `sleep(until:)`
+        /// measures its wait from. (Generic code sleeps through `Clock.sleep(for:)`, which reads
+        /// `now` and sleeps until `now + duration`; another sleeper may move the clock in between.)
+        var readBy: [Int: Instant] = [:]
     }
+
+    /// How many tasks' reads are kept: a task that reads ``now`` and never sleeps leaves its read
+    /// behind, so past this many they are all forgotten (their sleeps then measure from the clock's
+    /// time).
+    private static let readsKept = 4_096
 
     private let state: Locked<State>
 
@@ -40,23 +51,66 @@ public final class ImmediateClock: Clock, Sendable {
         state = Locked(State(now: now))
     }
 
-    /// The clock's current virtual time.
-    public var now: Instant { state.withLock { $0.now } }
+    /// The clock's current virtual time: the start plus every wait so far.
+    ///
+    /// ```swift
+    /// let deadline = clock.now.advanced(by: .seconds(5))
+    /// ```
+    public var now: Instant {
+        let task = Self.currentTask
+        return state.withLock { state in
+            guard let task else { return state.now }
+            if state.readBy.count >= Self.readsKept, state.readBy[task] == nil { state.readBy = [:] }
+            state.readBy[task] = state.now
+            return state.now
+        }
+    }
 
     /// The smallest step of the clock: one nanosecond.
     public var minimumResolution: Swift.Duration { .nanoseconds(1) }
 
-    /// The sum of every wait so far, each measured from the clock's time when the sleep began.
+    /// The sum of every wait so far, each the duration its sleep asked for.
+    ///
+    /// ```swift
+    /// clock.totalSlept   // 6 seconds, after three retries two seconds apart
+    /// ```
     public var totalSlept: Swift.Duration { state.withLock { $0.slept } }
 
-    /// How many sleeps with a deadline in the future have happened.
+    /// How many sleeps with a wait longer than zero have happened.
+    ///
+    /// ```swift
+    /// clock.sleepCount   // 3
+    /// ```
     public var sleepCount: Int { state.withLock { $0.sleeps } }
 
-    /// Returns at once, after moving time to `deadline` if it is later than ``now``; throws
+    /// Returns at once, after moving time forward by `duration` (if it is positive); throws
     /// `CancellationError` if the task is cancelled.
     ///
     /// ```swift
-    /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+    /// try await clock.sleep(for: .seconds(1))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How long the sleep would last.
+    ///   - tolerance: Ignored.
+    public func sleep(for duration: Swift.Duration, tolerance: Swift.Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let task = Self.currentTask
+        state.withLock { state in
+            if let task { state.readBy[task] = nil }
+            state.advance(by: duration)
+        }
+        await Task.yield()  // a sleep is a suspension point, as on a real clock
+        try Task.checkCancellation()
+    }
+
+    /// Returns at once, after moving time forward by the wait until `deadline`, measured from the
+    /// ``now`` this task read since its last sleep (as `Clock.sleep(for:)` does, just before it calls
+    /// this) — or from the clock's time if it has not read it; throws `CancellationError` if the task is
+    /// cancelled.
+    ///
+    /// ```swift
+    /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))   // one second, exactly
     /// ```
     ///
     /// - Parameters:
@@ -64,14 +118,27 @@ public final class ImmediateClock: Clock, Sendable {
     ///   - tolerance: Ignored.
     public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
         try Task.checkCancellation()
+        let task = Self.currentTask
         state.withLock { state in
-            let wait = state.now.duration(to: deadline)
-            guard wait > .zero else { return }
-            state.slept += wait
-            state.sleeps += 1
-            state.now = deadline
+            let start = task.flatMap { state.readBy.removeValue(forKey: $0) } ?? state.now
+            state.advance(by: start.duration(to: deadline))
         }
         await Task.yield()  // a sleep is a suspension point, as on a real clock
         try Task.checkCancellation()
+    }
+
+    /// The current task's hash, if there is a task: it tells tasks apart while they run.
+    private static var currentTask: Int? {
+        withUnsafeCurrentTask { $0?.hashValue }
+    }
+}
+
+extension ImmediateClock.State {
+    /// One sleep of `wait`, if it is positive.
+    fileprivate mutating func advance(by wait: Swift.Duration) {
+        guard wait > .zero else { return }
+        slept += wait
+        sleeps += 1
+        now = now.advanced(by: wait)
     }
 }

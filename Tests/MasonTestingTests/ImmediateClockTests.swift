@@ -30,6 +30,46 @@ import Testing
         #expect(clock.now.offset == .zero)
     }
 
+    /// 64 tasks sleep five times a second each, ten clocks over: every sleep counts in full, whichever
+    /// order the sleepers take turns in. (Before the fix each wait was measured from the clock's time
+    /// when the sleep took its lock, which the other sleepers had moved: 266-320 s.)
+    @Test(arguments: [false, true])
+    func concurrentSleepersEachAddTheirOwnDuration(throughGenericCode: Bool) async {
+        for _ in 0..<10 {
+            let clock = ImmediateClock()
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<64 {
+                    group.addTask {
+                        for _ in 0..<5 {
+                            if throughGenericCode {
+                                try? await Self.sleep(on: clock, for: .seconds(1))
+                            } else {
+                                try? await clock.sleep(for: .seconds(1))
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(clock.totalSlept == .seconds(320))
+            #expect(clock.sleepCount == 320)
+            #expect(clock.now.offset == .seconds(320))
+        }
+    }
+
+    /// A sleep as generic code makes it: `Clock.sleep(for:)`, which reads `now` and sleeps until a deadline.
+    private static func sleep<C: Clock>(on clock: C, for duration: C.Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
+
+    @Test func aSleepUntilADeadlineAfterASleepWaitsOnlyTheRest() async throws {
+        let clock = ImmediateClock()
+        let start = clock.now
+        try await clock.sleep(for: .seconds(2))
+        try await clock.sleep(until: start.advanced(by: .seconds(5)))
+        #expect(clock.totalSlept == .seconds(5), "as on a real clock: 2 s, then 3 s more until 5 s")
+        #expect(clock.now.offset == .seconds(5))
+    }
+
     @Test func retryWaitsAddUpOnVirtualTime() async throws {
         let clock = ImmediateClock()
         let attempts = Counter()
