@@ -14,6 +14,13 @@ public import FoundationNetworking
 /// (under ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A response served
 /// from the cache is rebuilt for the request's URL with an `Age` header field, in whole seconds.
 ///
+/// Freshness: a stored answer is fresh for the cache's ``ResponseCache/timeToLive``, or less when it
+/// says so itself (`Cache-Control: max-age`, `Expires`; never with `no-cache`: see
+/// ``CachedResponse/freshnessLifetime``). A request with `Cache-Control: no-cache` (or `max-age=0`, or
+/// `Pragma: no-cache`) — a user's "pull to refresh" — is sent even when a fresh answer is stored,
+/// under ``CachePolicy/cacheFirst`` and ``CachePolicy/staleWhileRevalidate``, and its answer stored.
+/// `URLRequest.cachePolicy` is left to URLSession's own cache, which this one does not replace.
+///
 /// Cancellation passes through: `CancellationError`, `URLError(.cancelled)` and
 /// ``NetworkRequestError/canceledByUser`` are rethrown untouched, never replaced by a cached
 /// response. Background refreshes of ``CachePolicy/staleWhileRevalidate`` outlive the request that
@@ -75,16 +82,20 @@ public struct CachingTransport: Transport {
             if policy == .cacheOnly { throw NetworkRequestError.notCached }
             return try await base.response(to: request)
         }
+        // A request that says `Cache-Control: no-cache` is sent, whatever is stored; its answer is stored.
+        let refusesCachedAnswer = CachedResponse.refusesCachedAnswer(request)
         switch policy {
         case .cacheFirst:
-            if let hit = await cache.cachedResponse(for: key, matching: request), cache.isFresh(hit) {
+            if !refusesCachedAnswer, let hit = await cache.cachedResponse(for: key, matching: request),
+                cache.isFresh(hit)
+            {
                 return served(hit, url)
             }
             return try await fetchAndStore(request)
         case .networkFirst(let staleFallback):
             return try await networkFirst(request, key, url, staleFallback: staleFallback)
         case .staleWhileRevalidate:
-            guard let hit = await cache.cachedResponse(for: key, matching: request) else {
+            guard !refusesCachedAnswer, let hit = await cache.cachedResponse(for: key, matching: request) else {
                 return try await fetchAndStore(request)
             }
             if !cache.isFresh(hit) { revalidate(request, key) }

@@ -33,8 +33,9 @@ public protocol ResponseCache: Sendable {
     /// ```
     var now: Duration { get }
 
-    /// How long a stored response stays fresh. An older one is stale: still kept, served only where
-    /// the policy allows it.
+    /// How long a stored response stays fresh at most (a response may give itself less:
+    /// ``CachedResponse/freshnessLifetime``). An older one is stale: still kept, served only where the
+    /// policy allows it.
     ///
     /// ```swift
     /// MemoryResponseCache(timeToLive: .seconds(60)).timeToLive   // 60 seconds
@@ -84,7 +85,8 @@ extension ResponseCache {
         max(.zero, now - response.storedAt)
     }
 
-    /// Whether `response` is younger than ``timeToLive``.
+    /// Whether `response` is younger than ``timeToLive``, and than the lifetime it gives itself
+    /// (``CachedResponse/freshnessLifetime``: `max-age`, `Expires`; never fresh with `no-cache`).
     ///
     /// ```swift
     /// if let hit = await cache.cachedResponse(for: key), cache.isFresh(hit) { return hit.data }
@@ -92,7 +94,8 @@ extension ResponseCache {
     /// - Parameter response: A response stored in this cache.
     /// - Returns: `true` when it is fresh.
     public func isFresh(_ response: CachedResponse) -> Bool {
-        age(of: response) < timeToLive
+        let lifetime = response.freshnessLifetime.map { min($0, timeToLive) } ?? timeToLive
+        return age(of: response) < lifetime
     }
 
     /// The response stored for `key` if it answers `request` (``CachedResponse/matches(_:)``), fresh or

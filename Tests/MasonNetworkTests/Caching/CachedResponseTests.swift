@@ -88,4 +88,22 @@ import FoundationNetworking
         #expect(head.headerFields == ["Content-Type": "text/plain", "Age": "7"])
         #expect(cached.head(for: Self.url).value(forHTTPHeaderField: "Age") == "1")
     }
+
+    /// The lifetime a response gives itself, from `Cache-Control`, `Age`, `Expires` and `Date`.
+    @Test func aResponseTellsItsOwnFreshnessLifetime() {
+        func lifetime(_ headers: [String: String]) -> Duration? {
+            CachedResponse(data: Data(), status: 200, headers: headers).freshnessLifetime
+        }
+        #expect(lifetime([:]) == nil)
+        #expect(lifetime(["Cache-Control": "public"]) == nil)
+        #expect(lifetime(["Cache-Control": "public, Max-Age=30"]) == .seconds(30))
+        #expect(lifetime(["cache-control": "max-age=30", "Age": "12"]) == .seconds(18))
+        #expect(lifetime(["Cache-Control": "max-age=30", "Age": "45"]) == .zero)
+        #expect(lifetime(["Cache-Control": "max-age=30, no-cache"]) == .zero)
+        #expect(lifetime(["Cache-Control": #"no-cache="Set-Cookie""#]) == .zero)
+        let dated = ["Date": "Sun, 06 Nov 1994 08:49:37 GMT", "Expires": "Sun, 06 Nov 1994 08:59:37 GMT"]
+        #expect(lifetime(dated) == .seconds(600))
+        #expect(lifetime(dated.merging(["Cache-Control": "max-age=5"]) { $1 }) == .seconds(5))
+        #expect(lifetime(["Expires": "0"]) == .zero)
+    }
 }

@@ -74,6 +74,41 @@ import FoundationNetworking
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
+    /// A response's own `max-age` shortens the cache's time to live; `no-cache` makes it never fresh.
+    @Test(arguments: [("max-age=5", 2), ("no-cache", 3), ("public", 1)])
+    func aResponseThatGivesItselfALifetimeIsFreshForItOnly(cacheControl: String, requestsAfterSixSeconds: Int)
+        async throws
+    {
+        let stub = StubTransport { _ in .text("answer", headers: ["Cache-Control": cacheControl]) }
+        let setup = Setup(.cacheFirst, base: stub)
+        let request = Support.request(NetworkTestSupport.url("https://example.com/a"))
+        _ = try await setup.transport.send(request)
+        setup.clock.advance(by: .seconds(4))
+        _ = try await setup.transport.send(request)
+        #expect(stub.requests.count == (cacheControl == "no-cache" ? 2 : 1))
+        setup.clock.advance(by: .seconds(2))
+        _ = try await setup.transport.send(request)
+        #expect(stub.requests.count == requestsAfterSixSeconds)
+    }
+
+    /// A request saying `Cache-Control: no-cache` (a "pull to refresh") is sent though a fresh answer is
+    /// stored, and its answer replaces it; under `cacheOnly` it is still answered from the cache.
+    @Test func aRequestThatRefusesCachedAnswersIsSent() async throws {
+        let count = Locked(0)
+        let stub = StubTransport { _ in .text("answer \(count.withLock { $0 += 1; return $0 })") }
+        let setup = Setup(.cacheFirst, base: stub)
+        let url = NetworkTestSupport.url("https://example.com/a")
+        let request = Support.request(url)
+        let refresh = Support.request(url, headers: ["Cache-Control": "no-cache"])
+        #expect(Support.text(try await setup.transport.send(request)) == "answer 1")
+        #expect(Support.text(try await setup.transport.send(refresh)) == "answer 2")
+        #expect(Support.text(try await setup.transport.send(request)) == "answer 2")
+        let pragma = Support.request(url, headers: ["Pragma": "no-cache"])
+        #expect(Support.text(try await setup.transport.send(pragma)) == "answer 3")
+        let offline = stub.caching(setup.cache, policy: .cacheOnly)
+        #expect(Support.text(try await offline.send(refresh)) == "answer 3")
+    }
+
     @Test func cacheFirstNeverStoresAnErrorStatus() async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst)
