@@ -194,7 +194,10 @@ extension Deferred {
     ///
     /// ``cancel()`` reaches this run too. If the run is cancelled the work stops early and the
     /// value is whatever the work returned under cancellation; use ``run()`` to get a
-    /// `CancellationError` instead.
+    /// `CancellationError` instead. The run *is* the awaiting task (no task is started for it), so
+    /// ``cancel()`` cancels that task, and it stays cancelled after `value` returns, as after any Swift
+    /// cancellation. To cancel a run and nothing else, start it with ``run(_:)`` and cancel its handle,
+    /// or await it in a task of its own.
     ///
     /// ```swift
     /// let count = await Deferred.pure([1, 2, 3]).map(\.count).value   // 3
@@ -219,7 +222,8 @@ extension Deferred {
     }
 
     /// Cancels every run in flight of this deferred and of the deferreds made from it with `map` and
-    /// `flatMap` — the seed's `cancel()`. Later runs are not affected.
+    /// `flatMap` — the seed's `cancel()`. Later runs are not affected. A run awaited with ``value`` or
+    /// ``run()`` is the awaiting task itself: that task is cancelled, and stays so.
     ///
     /// ```swift
     /// let request = Deferred { await download() }
