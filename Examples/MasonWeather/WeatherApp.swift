@@ -19,7 +19,7 @@ public typealias WeatherIO = IOContainer<
 /// let settings = WeatherSettings(city: "Lund", baseURL: server.baseURL, once: true)
 /// ```
 public struct WeatherSettings: Sendable, Equatable {
-    /// The city to show; `nil`: the last one shown, else ask.
+    /// The city to show, trimmed; `nil` (also for a blank one): the last one shown, else ask.
     public var city: String?
     /// Where `/v1/forecast` is (api.open-meteo.com for the real one).
     public var forecastURL: URL
@@ -31,17 +31,20 @@ public struct WeatherSettings: Sendable, Equatable {
     public var once: Bool
 
     /// Settings; the geocoding API defaults to the forecast's server — or, for the real Open-Meteo
-    /// (api.open-meteo.com), to its geocoding server, so `--base-url` alone reaches it.
+    /// (api.open-meteo.com), to its geocoding server, so `--base-url` alone reaches it. The city is
+    /// trimmed, and a blank one is none: there is no place called "".
     ///
     /// ```swift
     /// let settings = WeatherSettings(city: "Lund", baseURL: URL(string: "https://api.open-meteo.com")!)
     /// settings.geocodingURL   // https://geocoding-api.open-meteo.com
+    /// WeatherSettings(city: " ", baseURL: url).city   // nil
     /// ```
     public init(
         city: String?, baseURL: URL, geocodingURL: URL? = nil, refreshInterval: Duration = .seconds(600),
         once: Bool = false
     ) {
-        self.city = city
+        let trimmed = city?.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.city = trimmed?.isEmpty == false ? trimmed : nil
         self.forecastURL = baseURL
         self.geocodingURL = geocodingURL ?? Self.geocodingServer(beside: baseURL)
         self.refreshInterval = refreshInterval

@@ -24,7 +24,7 @@ struct WeatherCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The city; without it, the last one shown, or you are asked.")
+    @Option(help: "The city; without it (or blank), the last one shown, or you are asked.")
     var city: String?
 
     @Option(help: "The forecast API's base URL (default: the embedded server).")
@@ -56,7 +56,7 @@ struct WeatherCommand: AsyncParsableCommand {
         if let server { try await server.start() }
         guard let base = baseURL.flatMap(URL.init(string:)) ?? server?.baseURL else { throw ExitCode.failure }
         let settings = WeatherSettings(
-            city: city?.trimmingCharacters(in: .whitespaces), baseURL: base,
+            city: city, baseURL: base,
             geocodingURL: geocodingURL.flatMap(URL.init(string:)), refreshInterval: .seconds(refresh), once: once)
         let main = WeatherApp.makeMain(settings: settings, database: file)
         // Ctrl-C is a "q": the app cancels what runs, lets a write to the file finish, and ends.

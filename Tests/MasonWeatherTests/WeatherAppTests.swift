@@ -99,6 +99,18 @@ import Testing
         #expect(app.state.quitting)
     }
 
+    // Before the fix `--city " "` trimmed to "" and the app searched for a place with no name.
+    @Test func aBlankCityIsNoCity() throws {
+        #expect(WeatherSettings(city: " \t", baseURL: Self.base).city == nil)
+        #expect(WeatherSettings(city: " Lund ", baseURL: Self.base).city == "Lund")
+        var app = Self.harness(city: "  ")
+        try app.start()
+        let (read, _) = try app.expectOutput(StoreIO<CachedForecast?>.self)
+        guard case .read = read else { Issue.record("the file is read for the last city"); return }
+        #expect(throws: AppHarnessFailure.self) { try app.expectOutput(HTTPIO.self) }
+        try app.finish()
+    }
+
     @Test func quittingCancelsTheRefreshTimer() throws {
         var app = Self.harness()
         let fetching = try Self.startedUpToTheForecastRequest(&app)
