@@ -33,7 +33,11 @@ public import FoundationNetworking
 /// Put ``AuthenticatingTransport`` above the cache, never below it: the key is made from the request as
 /// the cache receives it, so an `Authorization` added below the cache is not in the key, and every
 /// account would share every entry. `base.singleFlight().caching(cache).authenticated(by: authenticator)`
-/// is safe; `base.authenticated(by: authenticator).caching(cache)` is not.
+/// is safe; `base.authenticated(by: authenticator).caching(cache)` is not. The same holds for cookies:
+/// a `URLSession` whose configuration sets cookies (`httpShouldSetCookies`, the default) adds them
+/// below the cache, where the key cannot see them — give each signed-in user a cache of their own,
+/// or a session that sends no cookies (`URLSessionConfiguration.ephemeral` with
+/// `httpShouldSetCookies = false`, cookies set as `Cookie` fields above the cache, which are never cached).
 ///
 /// ```swift
 /// let cache = MemoryResponseCache(timeToLive: .seconds(60))
