@@ -98,6 +98,8 @@ public struct WeatherApp: Sendable {
 
     private var cached: CachedForecast?
     private var loading: IOToken<StoreIO<CachedForecast?>>?
+    /// The last save of a fresh forecast, until the file answers.
+    private var saving: IOToken<StoreIO<CachedForecast?>>?
     private var locating: IOToken<HTTPIO>?
     private var fetching: IOToken<HTTPIO>?
     private var reading: IOToken<ConsoleInputIO>?
@@ -130,6 +132,12 @@ public struct WeatherApp: Sendable {
 
     private mutating func step(_ io: inout WeatherIO) {
         guard io.hasInput else { return start(&io) }
+        // A save is let finish after "q": its failure is still told.
+        if let saving, let result = result(of: saving, in: io) {
+            self.saving = nil
+            if case .failure(let error) = result { show(["Could not keep the forecast: \(error)"], &io) }
+            return
+        }
         // After "q" nothing more happens: a read, a search or a line that arrives later is let go.
         guard !quitting else { return }
         if let loading, let result = result(of: loading, in: io) {
@@ -204,7 +212,7 @@ public struct WeatherApp: Sendable {
             let fresh = CachedForecast(city: city, place: place, forecast: forecast)
             shown = .fresh(fresh)
             show(fresh.lines(note: nil), &io)
-            io.addOutput(.operate(WeatherStore.save(fresh)), for: StoreIO<CachedForecast?>.self)
+            saving = io.addOutput(.operate(WeatherStore.save(fresh)), for: StoreIO<CachedForecast?>.self)
             guard !settings.once else { return }
             scheduleRefresh(&io)
             listen(&io)

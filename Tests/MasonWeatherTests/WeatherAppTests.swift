@@ -111,6 +111,26 @@ import Testing
         try app.finish()
     }
 
+    struct DiskFull: Error, CustomStringConvertible {
+        var description: String { "disk full" }
+    }
+
+    // Before the fix the save's token was dropped and its failure went unheard.
+    @Test func aFailedSaveIsToldInOneLine() throws {
+        var app = Self.harness()
+        let fetching = try Self.startedUpToTheForecastRequest(&app)
+        try app.receive(.response(Self.forecastBody), forToken: fetching)
+        _ = Self.printed(&app)
+        let (_, saving) = try app.expectOutput(StoreIO<CachedForecast?>.self)
+        try app.expectOutput(Timers.self)
+        try app.expectOutput(ConsoleInputIO.self)
+
+        try app.fail(DiskFull(), forToken: saving)
+        #expect(Self.printed(&app) == ["Could not keep the forecast: disk full"])
+        try app.finish()
+        if case .fresh = app.state.shown {} else { Issue.record("the fresh forecast stays on the screen") }
+    }
+
     @Test func quittingCancelsTheRefreshTimer() throws {
         var app = Self.harness()
         let fetching = try Self.startedUpToTheForecastRequest(&app)
