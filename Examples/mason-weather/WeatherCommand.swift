@@ -59,10 +59,17 @@ struct WeatherCommand: AsyncParsableCommand {
             city: city, baseURL: base,
             geocodingURL: geocodingURL.flatMap(URL.init(string:)), refreshInterval: .seconds(refresh), once: once)
         let main = WeatherApp.makeMain(settings: settings, database: file)
-        // Ctrl-C is a "q": the app cancels what runs, lets a write to the file finish, and ends.
+        // Ctrl-C is a "q": the app cancels what runs, lets a write to the file finish, and ends. A
+        // second Ctrl-C ends the process at once (status 130), in case that shutdown hangs.
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT)
-        interrupt.setEventHandler { main.send(.line("q"), as: ConsoleInputIO.self) }
+        let interrupts = Interrupts()
+        interrupt.setEventHandler {
+            switch interrupts.received() {
+            case .quit: main.send(.line("q"), as: ConsoleInputIO.self)
+            case .exit(let status): Foundation.exit(status)
+            }
+        }
         interrupt.resume()
         let final = await main.run()
         interrupt.cancel()
