@@ -1,4 +1,6 @@
-/// Runs deferreds in parallel; the first to finish wins and the others are cancelled.
+/// Runs deferreds in parallel; the first to finish wins and the others are cancelled. They run in
+/// child tasks, which the race waits for once it has cancelled them: a loser that does not stop when
+/// cancelled (a callback deferred without `onCancel`) holds the answer until it ends.
 ///
 /// ```swift
 /// let fastest = race(mirrorA.download(), mirrorB.download())
@@ -10,7 +12,9 @@ public func race<Value: Sendable>(_ deferreds: Deferred<Value>...) -> Deferred<V
     race(deferreds)
 }
 
-/// Runs deferreds in parallel; the first to finish wins and the others are cancelled.
+/// Runs deferreds in parallel; the first to finish wins and the others are cancelled. They run in
+/// child tasks, which the race waits for once it has cancelled them: a loser that does not stop when
+/// cancelled (a callback deferred without `onCancel`) holds the answer until it ends.
 ///
 /// ```swift
 /// let fastest = race([primary, secondary, tertiary])

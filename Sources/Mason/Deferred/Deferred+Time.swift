@@ -9,7 +9,9 @@ private enum Timed<Value: Sendable>: Sendable {
 extension Deferred where Value: Sendable {
     /// Gives the work at most `duration` on `clock`: produces its value, or `nil` if time ran out
     /// first — in which case the work is cancelled. A run cancelled before the time is up is not a
-    /// timeout: it produces what the cancelled work returned.
+    /// timeout: it produces what the cancelled work returned. The work runs in a child task, which
+    /// the timeout waits for once it has cancelled it, as structured concurrency does: work that does
+    /// not stop when cancelled (a callback deferred without `onCancel`) holds the answer until it ends.
     ///
     /// ```swift
     /// let quick = slowRequest.timeout(after: .seconds(2), clock: ContinuousClock())

@@ -1,6 +1,8 @@
 /// Combines effects into one that runs them in order, left to right, and produces all their values.
 ///
-/// `IO` is synchronous, so zip is sequential (for parallel work, zip `Deferred`s).
+/// `IO` is synchronous, so zip is sequential (for parallel work, zip `Deferred`s). A zip runs its
+/// effects nested in its own run: a fold that zips thousands of effects one into the next grows the
+/// stack with each (use `sequence` over an array, which runs them in a loop).
 ///
 /// ```swift
 /// let both = zip(IO.pure(1), IO.pure("one"))
