@@ -5,7 +5,10 @@ import struct Foundation.URLComponents
 
 extension PostgresClient.Configuration {
     /// A configuration from a connection address, `postgres://user:password@host:port/database`,
-    /// with an optional `?sslmode=disable|prefer|require` (`prefer` by default, as libpq's).
+    /// with an optional `?sslmode=` as libpq reads it (`prefer` by default): `disable` (no TLS),
+    /// `prefer` (TLS when the server offers it) and `require` (TLS always) encrypt without checking the
+    /// server's certificate, as libpq does; `verify-ca` checks it against the system's trusted roots,
+    /// and `verify-full` its host name too — the one to use over a network you do not trust.
     ///
     /// ```swift
     /// let configuration = try PostgresClient.Configuration(url: "postgres://mason:secret@127.0.0.1:5432/mason")
@@ -23,13 +26,11 @@ extension PostgresClient.Configuration {
         guard let user = parts.user, !user.isEmpty else {
             throw StoreError(kind: .misuse, message: "the postgres:// address names no user")
         }
-        let tls: TLS
-        switch parts.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
-        case "disable": tls = .disable
-        case "prefer": tls = .prefer(.makeClientConfiguration())
-        case "require": tls = .require(.makeClientConfiguration())
-        case let mode: throw StoreError(kind: .misuse, message: "unknown sslmode \(mode)")
+        let mode = parts.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
+        guard let sslMode = PostgresSSLMode(rawValue: mode) else {
+            throw StoreError(kind: .misuse, message: "unknown sslmode \(mode)")
         }
+        let tls = sslMode.tls
         let database = parts.path.drop { $0 == "/" }
         self.init(
             host: host,
@@ -39,5 +40,32 @@ extension PostgresClient.Configuration {
             database: database.isEmpty ? nil : String(database),
             tls: tls
         )
+    }
+}
+
+/// A libpq `sslmode`, as ``PostgresClient/Configuration/init(url:)`` reads it.
+package enum PostgresSSLMode: String, Sendable, CaseIterable {
+    case disable
+    case prefer
+    case require
+    case verifyCA = "verify-ca"
+    case verifyFull = "verify-full"
+
+    /// How the server's certificate is checked, or `nil` for no TLS.
+    package var certificateVerification: CertificateVerification? {
+        switch self {
+        case .disable: nil
+        case .prefer, .require: CertificateVerification.none
+        case .verifyCA: .noHostnameVerification
+        case .verifyFull: .fullVerification
+        }
+    }
+
+    /// The client's TLS setting for this mode.
+    var tls: PostgresClient.Configuration.TLS {
+        guard let certificateVerification else { return .disable }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = certificateVerification
+        return self == .prefer ? .prefer(configuration) : .require(configuration)
     }
 }

@@ -22,6 +22,21 @@ struct PostgresClientURLTests {
         #expect(configuration.password == nil)
     }
 
+    /// libpq's modes: `prefer` and `require` encrypt without checking the certificate (a self-signed
+    /// server works), `verify-ca` checks it, `verify-full` checks the host name too.
+    @Test func everyLibpqSSLModeIsReadAsLibpqReadsIt() throws {
+        let verification = Dictionary(
+            uniqueKeysWithValues: PostgresSSLMode.allCases.map { ($0.rawValue, $0.certificateVerification) })
+        #expect(verification["disable"] == .some(nil))
+        #expect(verification["prefer"] == CertificateVerification.none)
+        #expect(verification["require"] == CertificateVerification.none)
+        #expect(verification["verify-ca"] == .noHostnameVerification)
+        #expect(verification["verify-full"] == .fullVerification)
+        for mode in PostgresSSLMode.allCases {
+            _ = try PostgresClient.Configuration(url: "postgres://mason@localhost/shop?sslmode=\(mode.rawValue)")
+        }
+    }
+
     @Test(arguments: [
         "http://mason@localhost/shop",
         "postgres:///shop",
