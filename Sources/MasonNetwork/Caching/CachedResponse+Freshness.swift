@@ -30,6 +30,19 @@ extension CachedResponse {
         return .seconds(max(0, expiry.timeIntervalSince(issued)))
     }
 
+    /// Whether the response may not be served once stale without asking the server again:
+    /// `Cache-Control: must-revalidate` or `no-cache` (RFC 9111 §5.2.2.2, §5.2.2.4). A stale-serving
+    /// policy sends the request instead.
+    ///
+    /// ```swift
+    /// CachedResponse(data: Data(), status: 200, headers: ["Cache-Control": "max-age=60, must-revalidate"])
+    ///     .mustRevalidateWhenStale   // true
+    /// ```
+    public var mustRevalidateWhenStale: Bool {
+        let directives = value(forHeader: "Cache-Control").map(Self.directives) ?? [:]
+        return directives["must-revalidate"] != nil || directives["no-cache"] != nil
+    }
+
     /// The directives of a `Cache-Control` value by lowercased name, with their values (unquoted) if any.
     static func directives(_ cacheControl: String) -> [String: String?] {
         var directives: [String: String?] = [:]

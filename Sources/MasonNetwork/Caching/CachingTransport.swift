@@ -19,6 +19,10 @@ public import FoundationNetworking
 /// ``CachedResponse/freshnessLifetime``). A request with `Cache-Control: no-cache` (or `max-age=0`, or
 /// `Pragma: no-cache`) — a user's "pull to refresh" — is sent even when a fresh answer is stored,
 /// under ``CachePolicy/cacheFirst`` and ``CachePolicy/staleWhileRevalidate``, and its answer stored.
+/// A stale answer that says `must-revalidate` or `no-cache` is never served in place of the network
+/// (``CachedResponse/mustRevalidateWhenStale``): ``CachePolicy/staleWhileRevalidate`` waits for the
+/// request, and ``CachePolicy/networkFirst(staleFallback:)`` does not fall back to it; only
+/// ``CachePolicy/cacheOnly``, which never sends anything, still answers with it.
 /// `URLRequest.cachePolicy` is left to URLSession's own cache, which this one does not replace.
 ///
 /// Cancellation passes through: `CancellationError`, `URLError(.cancelled)` and
@@ -102,7 +106,10 @@ public struct CachingTransport: Transport {
             guard !refusesCachedAnswer, let hit = await cache.cachedResponse(for: key, matching: request) else {
                 return try await fetchAndStore(request)
             }
-            if !cache.isFresh(hit) { revalidate(request, key) }
+            if cache.isFresh(hit) { return served(hit, url) }
+            // A stale answer that must be revalidated is not served: the request waits for the server.
+            if hit.mustRevalidateWhenStale { return try await fetchAndStore(request) }
+            revalidate(request, key)
             return served(hit, url)
         case .cacheOnly:
             guard let hit = await cache.cachedResponse(for: key, matching: request) else {
@@ -190,6 +197,7 @@ public struct CachingTransport: Transport {
         for key: CacheKey, _ request: URLRequest, within staleFallback: Duration?
     ) async -> CachedResponse? {
         guard let staleFallback, let hit = await cache.cachedResponse(for: key, matching: request) else { return nil }
+        guard cache.isFresh(hit) || !hit.mustRevalidateWhenStale else { return nil }
         return cache.age(of: hit) <= staleFallback ? hit : nil
     }
 

@@ -109,6 +109,31 @@ import FoundationNetworking
         #expect(Support.text(try await offline.send(refresh)) == "answer 3")
     }
 
+    /// A stale answer that says `must-revalidate` is not served in place of the server: under
+    /// `staleWhileRevalidate` the request waits for a fresh answer, and `networkFirst` does not fall
+    /// back to it when the network fails.
+    @Test func aStaleAnswerThatMustBeRevalidatedIsNotServed() async throws {
+        let count = Locked(0)
+        let failing = Locked(false)
+        let stub = StubTransport { _ in
+            if failing.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
+            let n = count.withLock {
+                $0 += 1; return $0
+            }
+            return .text("answer \(n)", headers: ["Cache-Control": "max-age=5, must-revalidate"])
+        }
+        let setup = Setup(.staleWhileRevalidate, base: stub)
+        let request = Support.request(NetworkTestSupport.url("https://example.com/a"))
+        #expect(Support.text(try await setup.transport.send(request)) == "answer 1")
+        setup.clock.advance(by: .seconds(6))
+        #expect(Support.text(try await setup.transport.send(request)) == "answer 2")
+        #expect(setup.transport.revalidationCount == 0)
+        setup.clock.advance(by: .seconds(6))
+        failing.withLock { $0 = true }
+        let networkFirst = stub.caching(setup.cache, policy: .networkFirst(staleFallback: .seconds(3600)))
+        await #expect(throws: URLError.self) { try await networkFirst.send(request) }
+    }
+
     @Test func cacheFirstNeverStoresAnErrorStatus() async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let setup = Setup(.cacheFirst)
