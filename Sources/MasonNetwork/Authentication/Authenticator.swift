@@ -24,6 +24,10 @@ import Mason
 /// let transport = URLSessionTransport.shared.authenticated(by: authenticator)
 /// ```
 ///
+/// Send the refresh's own request through a transport *without* this authenticator (the `base` of
+/// the ``AuthenticatingTransport``, say): sent through it, a refresh answered 401 would wait for the
+/// refresh in flight — itself — for ever.
+///
 /// `Authenticator` is a `Sendable` reference type (a lock guards its state); share one per account.
 public final class Authenticator: Sendable {
     /// Renews a credential: given the one the server rejected (`nil` if the request carried none),
