@@ -70,6 +70,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var underlying: (any Error)?
     /// How many `save()`s of the failed `operate` had committed before it failed: their work is
     /// durable, everything after the last of them was rolled back. Zero when nothing was saved.
+    /// One exception: when the failure is the `COMMIT` of a `save()` itself, cut off by a lost
+    /// connection or a cancellation (``Kind/connectionLost``, ``Kind/cancelled``), the server may have
+    /// applied it before the connection went: that save is not counted, and its outcome is unknown —
+    /// work that must happen once should be checked (or made idempotent) before it is retried.
     public var savesBeforeFailure = 0
 
     /// Makes an error; Mason makes them for you from what SQLite and GRDB report.
