@@ -70,7 +70,9 @@ final class CommitGuard: TransactionObserver {
     /// Why no transaction is open after a save, if that is the case.
     var pausedBy: (any Error)?
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    /// No change events: GRDB asks every observer before a commit whatever it observes, and observing
+    /// changes would make it report each changed row (an update hook, an event a row).
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
     func databaseDidChange(with event: DatabaseEvent) {}
     func databaseWillCommit() throws {
         guard !isSaving else { return }
