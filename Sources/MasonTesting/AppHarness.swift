@@ -25,7 +25,7 @@ public struct AppHarness<State, each Kind: IOType> {
     /// The token count, which only goes up, as the loop's does: a container the function builds
     /// itself numbers on from it.
     private let numbering = TokenNumbering()
-    /// What the harness noticed, as ``Main/diagnostics`` would record it: an output numbered outside the
+    /// What the harness noticed, as `Main.diagnostics` would record it: an output numbered outside the
     /// app (by a container built before the step, or kept from an earlier one) got a new token.
     ///
     /// ```swift
