@@ -108,8 +108,11 @@ extension LoopbackServer {
             wind_speed_10m: Double(5 + seed % 23),
             weather_code: codes[seed % codes.count]
         )
-        let highs: [Double] = (0..<days).map { tenths(base + Double((seed + $0) % 5)) }
-        let lows: [Double] = (0..<days).map { tenths(base - 6 + Double((seed + 2 * $0) % 4)) }
+        let highs: [Double] = (0..<days).map { (offset: Int) -> Double in tenths(base + Double((seed + offset) % 5)) }
+        let lows: [Double] = (0..<days).map { (offset: Int) -> Double in
+            let step = Double((seed + 2 * offset) % 4)
+            return tenths(base - 6 + step)
+        }
         let daily = Forecast.Daily(
             time: dates.map(day.string(from:)),
             weather_code: (0..<days).map { codes[(seed + 3 * $0) % codes.count] },

@@ -68,27 +68,7 @@ import Testing
     @Test func aCityIsLookedUpFetchedShownKeptAndRefreshed() throws {
         var app = Self.harness()
         try app.start()
-        let (read, loading) = try app.expectOutput(StoreIO<CachedForecast?>.self)
-        guard case .read = read else { Issue.record("the first store output reads the file"); return }
-        let (search, locating) = try app.expectOutput(HTTPIO.self)
-        #expect(Self.url(of: search) == "http://weather.test/v1/search?name=Lund&count=1")
-
-        try app.receive(.element(nil), forToken: loading)
-        try app.receive(.response(Self.searchBody), forToken: locating)
-        let (forecast, fetching) = try app.expectOutput(HTTPIO.self)
-        #expect(
-            Self.url(of: forecast).hasPrefix("http://weather.test/v1/forecast?latitude=55.7&longitude=13.2&current="))
-
-        try app.receive(.response(Self.forecastBody), forToken: fetching)
-        let lines = Self.printed(&app)
-        #expect(lines.first == "Lund, Sweden: 4.5 °C, overcast, wind 12 km/h (as of 2026-11-26 10:00)")
-        #expect(lines.dropFirst().first == "  2026-11-26  1.0 °C to 6.0 °C, overcast")
-        #expect(lines.last == "Type a city and Enter to switch, q to quit.")
-        let (save, _) = try app.expectOutput(StoreIO<CachedForecast?>.self)
-        guard case .operate = save else { Issue.record("the fresh forecast is kept"); return }
-        let (timerOutput, timer) = try app.expectOutput(Timers.self)
-        #expect(timerOutput == .start(id: 0, after: .seconds(600)))
-        let (_, reading) = try app.expectOutput(ConsoleInputIO.self)
+        guard let (timer, reading) = try Self.lookUpAndShowLund(&app) else { return }
         try app.finish()
         if case .fresh(let shown) = app.state.shown { #expect(shown.place == Self.lund) } else { Issue.record("shown") }
 
@@ -97,6 +77,44 @@ import Testing
         try app.expectCancellation(of: timer)
         try app.finish()
         #expect(app.state.quitting)
+    }
+
+    /// The first steps of a start for Lund: the file read (empty), the search, the forecast fetched and
+    /// shown, kept, the refresh timer started. Returns the timer's and the console's tokens, or `nil`
+    /// (with an issue recorded) when a step differs.
+    private static func lookUpAndShowLund(
+        _ app: inout Harness
+    ) throws -> (timer: IOToken<Timers>, reading: IOToken<ConsoleInputIO>)? {
+        let (read, loading) = try app.expectOutput(StoreIO<CachedForecast?>.self)
+        guard case .read = read else {
+            Issue.record("the first store output reads the file")
+            return nil
+        }
+        let (search, locating) = try app.expectOutput(HTTPIO.self)
+        #expect(url(of: search) == "http://weather.test/v1/search?name=Lund&count=1")
+
+        try app.receive(.element(nil), forToken: loading)
+        try app.receive(.response(searchBody), forToken: locating)
+        let (forecast, fetching) = try app.expectOutput(HTTPIO.self)
+        #expect(url(of: forecast).hasPrefix("http://weather.test/v1/forecast?latitude=55.7&longitude=13.2&current="))
+
+        try app.receive(.response(forecastBody), forToken: fetching)
+        let lines: [String] = printed(&app)
+        let firstLine: String? = lines.first
+        let secondLine: String? = lines.dropFirst().first
+        #expect(firstLine == "Lund, Sweden: 4.5 °C, overcast, wind 12 km/h (as of 2026-11-26 10:00)")
+        #expect(secondLine == "  2026-11-26  1.0 °C to 6.0 °C, overcast")
+        #expect(lines.last == "Type a city and Enter to switch, q to quit.")
+        let (save, _) = try app.expectOutput(StoreIO<CachedForecast?>.self)
+        guard case .operate = save else {
+            Issue.record("the fresh forecast is kept")
+            return nil
+        }
+        let (timerOutput, timer) = try app.expectOutput(Timers.self)
+        let tenMinutes: Timers.Output = .start(id: 0, after: Duration.seconds(600))
+        #expect(timerOutput == tenMinutes)
+        let (_, reading) = try app.expectOutput(ConsoleInputIO.self)
+        return (timer, reading)
     }
 
     // Before the fix `--city " "` trimmed to "" and the app searched for a place with no name.

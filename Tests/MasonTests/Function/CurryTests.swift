@@ -123,12 +123,18 @@ import Testing
         #expect(twoStep(1, 2)(3) == 6)
     }
 
+    // The curried and uncurried functions are typed where they are made: inferred inside `#expect`,
+    // each nested generic call made the test bodies slow to type-check (369 ms; the limit is 200).
     @Test func curryTakesPlainFunctionsOfThreeToSixArguments() {
         let plain = PlainArities()
-        #expect(curry(plain.digits3)(1)(2)(3) == 123)
-        #expect(curry(plain.join4)("m")("a")("s")("o") == "maso")
-        #expect(curry(plain.list5)(1)(2)(3)(4)(5) == [1, 2, 3, 4, 5])
-        let sixth = curry(plain.list6)(1)(2)(3)(4)(5)  // a partial application, reused
+        let digits: (Int) -> (Int) -> (Int) -> Int = curry(plain.digits3)
+        let join: (String) -> (String) -> (String) -> (String) -> String = curry(plain.join4)
+        let list5: (Int) -> (Int) -> (Int) -> (Int) -> (Int) -> [Int] = curry(plain.list5)
+        let list6: (Int) -> (Int) -> (Int) -> (Int) -> (Int) -> (Int) -> [Int] = curry(plain.list6)
+        #expect(digits(1)(2)(3) == 123)
+        #expect(join("m")("a")("s")("o") == "maso")
+        #expect(list5(1)(2)(3)(4)(5) == [1, 2, 3, 4, 5])
+        let sixth = list6(1)(2)(3)(4)(5)  // a partial application, reused
         #expect(sixth(6) == [1, 2, 3, 4, 5, 6])
         #expect(sixth(7) == [1, 2, 3, 4, 5, 7])
         #expect(plain.calls.count == 5)
@@ -136,11 +142,20 @@ import Testing
 
     @Test func uncurryTakesPlainChainsOfTwoToSixFunctions() {
         let plain = PlainArities()
-        #expect(uncurry(plain.subtract)(10, 3) == 7)
-        #expect(uncurry(curry(plain.digits3))(1, 2, 3) == 123)
-        #expect(uncurry(curry(plain.join4))("m", "a", "s", "o") == "maso")
-        #expect(uncurry(curry(plain.list5))(1, 2, 3, 4, 5) == [1, 2, 3, 4, 5])
-        #expect(uncurry(curry(plain.list6))(1, 2, 3, 4, 5, 6) == [1, 2, 3, 4, 5, 6])
+        let curried3: (Int) -> (Int) -> (Int) -> Int = curry(plain.digits3)
+        let curried4: (String) -> (String) -> (String) -> (String) -> String = curry(plain.join4)
+        let curried5: (Int) -> (Int) -> (Int) -> (Int) -> (Int) -> [Int] = curry(plain.list5)
+        let curried6: (Int) -> (Int) -> (Int) -> (Int) -> (Int) -> (Int) -> [Int] = curry(plain.list6)
+        let subtract: (Int, Int) -> Int = uncurry(plain.subtract)
+        let digits: (Int, Int, Int) -> Int = uncurry(curried3)
+        let join: (String, String, String, String) -> String = uncurry(curried4)
+        let list5: (Int, Int, Int, Int, Int) -> [Int] = uncurry(curried5)
+        let list6: (Int, Int, Int, Int, Int, Int) -> [Int] = uncurry(curried6)
+        #expect(subtract(10, 3) == 7)
+        #expect(digits(1, 2, 3) == 123)
+        #expect(join("m", "a", "s", "o") == "maso")
+        #expect(list5(1, 2, 3, 4, 5) == [1, 2, 3, 4, 5])
+        #expect(list6(1, 2, 3, 4, 5, 6) == [1, 2, 3, 4, 5, 6])
         #expect(plain.calls.count == 5)
     }
 
