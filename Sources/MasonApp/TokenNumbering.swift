@@ -43,12 +43,15 @@ package final class TokenNumbering: Sendable {
     /// - Parameters:
     ///   - outputs: The run's outputs.
     ///   - floor: The count when the run began.
-    ///   - nextTokenID: The count the returned container reached; moved on past every output.
+    ///   - nextTokenID: The count the returned container reached (below `floor` for a container built
+    ///     outside the app); moved on to `floor` at least, and past every output.
     /// - Returns: A diagnostic per renumbered output.
     /// - Complexity: O(*n*) in the number of outputs.
     package static func claim(
         _ outputs: inout OutputList, from floor: UInt64, upTo nextTokenID: inout UInt64
     ) -> [String] {
+        // The app owns the count: a container built outside it may have counted from 0.
+        nextTokenID = max(nextTokenID, floor)
         var least = floor
         var diagnostics: [String] = []
         for index in outputs.indices {

@@ -154,7 +154,7 @@ public struct AppHarness<State, each Kind: IOType> {
         }
         var io = returned
         state = newState
-        var nextTokenID = max(io.nextTokenID, floor)
+        var nextTokenID = io.nextTokenID
         diagnostics += TokenNumbering.claim(&io.outputs, from: floor, upTo: &nextTokenID)
         numbering.advance(to: nextTokenID)
         unasserted = Array(io.outputs)

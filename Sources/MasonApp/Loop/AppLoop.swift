@@ -127,9 +127,9 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     private func step(with input: Delivery?, _ state: inout State, _ nextTokenID: inout UInt64) {
         let floor = nextTokenID
         guard var outcome = function(&state, input, &nextTokenID) else { return }
-        // The loop owns the count: a container built outside the app may have counted from 0.
-        nextTokenID = max(nextTokenID, floor)
-        if !outcome.outputs.isEmpty {
+        if outcome.outputs.isEmpty {
+            nextTokenID = max(nextTokenID, floor)  // the loop owns the count (see `TokenNumbering.claim`)
+        } else {
             for diagnostic in TokenNumbering.claim(&outcome.outputs, from: floor, upTo: &nextTokenID) {
                 core.note(diagnostic)
             }

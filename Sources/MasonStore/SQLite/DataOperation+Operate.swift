@@ -189,7 +189,7 @@ extension DataOperation where Context == Database {
             return try db.withNestedUnit { try perform(in: db) }
         }
         return try StoreSession.run(on: db, writing: true) { session in
-            let commitGuard = CommitGuard()
+            let commitGuard = CommitGuard(session)
             do {
                 try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
                 db.add(transactionObserver: commitGuard, extent: .observerLifetime)

@@ -91,7 +91,6 @@ extension Database: DataContext {
             try reopenTransaction(units: session.openUnits)
         } catch {
             session.pausedBy = error
-            session.commitGuard?.pausedBy = error
         }
     }
 
@@ -101,7 +100,6 @@ extension Database: DataContext {
         guard session.pausedBy != nil else { return }
         try reopenTransaction(units: session.openUnits)
         session.pausedBy = nil
-        session.commitGuard?.pausedBy = nil
     }
 
     /// Begins the access's next transaction, with the nested units `1...units` open again; on a failure

@@ -67,8 +67,13 @@ final class StoreSession: @unchecked Sendable {
 final class CommitGuard: TransactionObserver {
     /// Whether the `COMMIT` running is `save()`'s.
     var isSaving = false
-    /// Why no transaction is open after a save, if that is the case.
-    var pausedBy: (any Error)?
+    /// The access it guards, which holds it: its `pausedBy` says why no transaction is open.
+    private unowned let session: StoreSession
+
+    /// A guard for the access of `session`.
+    init(_ session: StoreSession) {
+        self.session = session
+    }
 
     /// No change events: GRDB asks every observer before a commit whatever it observes, and observing
     /// changes would make it report each changed row (an update hook, an event a row).
@@ -76,7 +81,7 @@ final class CommitGuard: TransactionObserver {
     func databaseDidChange(with event: DatabaseEvent) {}
     func databaseWillCommit() throws {
         guard !isSaving else { return }
-        throw pausedBy ?? StoreError.transactionEnded
+        throw session.pausedBy ?? StoreError.transactionEnded
     }
     func databaseDidCommit(_ db: Database) {}
     func databaseDidRollback(_ db: Database) {}
