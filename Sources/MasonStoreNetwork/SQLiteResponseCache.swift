@@ -48,7 +48,9 @@ public final class SQLiteResponseCache: ResponseCache {
     /// let cache = try SQLiteResponseCache(writer: dbPool, timeToLive: .seconds(300))
     /// ```
     /// - Parameters:
-    ///   - writer: A `DatabaseQueue` or `DatabasePool`, which may hold other tables too.
+    ///   - writer: A `DatabaseQueue` or `DatabasePool`, which may hold other tables too; if other
+    ///     connections write its file, give it a `busyMode` of `.timeout(_:)`, or stores they overlap are
+    ///     dropped.
     ///   - timeToLive: How long a stored response counts as fresh.
     ///   - now: The current time, from 1970; tests pass their own.
     /// - Throws: `StoreError` when the table cannot be created.
@@ -87,7 +89,9 @@ public final class SQLiteResponseCache: ResponseCache {
     }
 
     /// A cache in its own file at `path`, opened as a `DatabasePool` (WAL mode), so lookups never
-    /// wait for the writer.
+    /// wait for the writer. Other connections may share the file (another process, another cache on
+    /// it): a write finding the file locked by one waits for it, up to 10 seconds, on GRDB's writer
+    /// thread, rather than being dropped.
     ///
     /// ```swift
     /// let cache = try SQLiteResponseCache(path: "/var/cache/app/responses.sqlite", timeToLive: .seconds(60))
@@ -97,7 +101,11 @@ public final class SQLiteResponseCache: ResponseCache {
     ///   - timeToLive: How long a stored response counts as fresh.
     /// - Throws: `StoreError` when the file cannot be opened or the table created.
     public convenience init(path: String, timeToLive: Duration) throws(StoreError) {
-        try self.init(writer: DatabasePool.opening(path: path), timeToLive: timeToLive)
+        var configuration = Configuration()
+        // GRDB's default fails at once with SQLITE_BUSY when another connection holds the write lock,
+        // and a failed store is dropped. The wait blocks GRDB's own threads, never Swift's pool.
+        configuration.busyMode = .timeout(10)
+        try self.init(writer: DatabasePool.opening(path: path, configuration: configuration), timeToLive: timeToLive)
     }
 
     /// The current time, from 1970.

@@ -127,6 +127,23 @@ import FoundationNetworking
         #expect(sent.load(ordering: .relaxed) == 1, "the second answer came from the file")
     }
 
+    /// Two caches on one file (two processes, or a process and its successor, sharing it): their
+    /// stores take turns for the file's write lock instead of being dropped when the other holds it.
+    @Test func twoCachesOnOneFileKeepEveryStore() async throws {
+        let store = try StoreFixture()
+        let first = try SQLiteResponseCache(path: store.path, timeToLive: .seconds(60))
+        let second = try SQLiteResponseCache(path: store.path, timeToLive: .seconds(60))
+        let stores = 200
+        for index in 0..<stores {
+            let cache: SQLiteResponseCache = index.isMultiple(of: 2) ? first : second
+            let key = CacheKey(method: "GET", url: "https://example.com/products/\(index)")
+            cache.store(CachedResponse(data: Data("x".utf8), status: 200, storedAt: cache.now), for: key)
+        }
+        await first.waitForStores()
+        await second.waitForStores()
+        #expect(first.count == stores)
+    }
+
     /// A request through the caching transport while another access holds the database's writer
     /// (a long operation on the same file): the lookup reads beside it and the store is queued behind
     /// it, so neither holds a cooperative thread until the writer is free. The holder gives the writer
