@@ -123,7 +123,8 @@ public final class StubTransport: Transport {
 
     private struct State {
         var requests: [URLRequest] = []
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var nextWaiterID: UInt64 = 0
+        var waiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Bool, Never>)] = []
     }
 
     private let handler: Handler
@@ -227,7 +228,8 @@ public final class StubTransport: Transport {
         state.withLock { $0.requests }
     }
 
-    /// Waits, without sleeping, until the stub has received at least `count` requests.
+    /// Waits, without sleeping, until the stub has received at least `count` requests, or the task
+    /// is cancelled (a test's time limit cancels it): then it returns at once, with fewer.
     ///
     /// ```swift
     /// let run = requestAsync(request, transport: stub).run { _ in }
@@ -235,14 +237,17 @@ public final class StubTransport: Transport {
     /// ```
     /// - Parameter count: The number of requests to wait for.
     public func waitForRequests(count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> Bool in
-                if state.requests.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
+        let id: UInt64 = state.withLock { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
         }
+        // Cancellation is the only failure, and it ends the wait: the caller sees how many arrived.
+        try? await state.suspend(
+            until: { $0.requests.count >= count },
+            park: { state, continuation in state.waiters.append((id, count, continuation)) },
+            unpark: { state in
+                state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
+            })
     }
 
     /// Records the request and answers it with the handler's response.
@@ -254,14 +259,14 @@ public final class StubTransport: Transport {
     /// - Returns: The handler's response as body and `HTTPURLResponse`.
     /// - Throws: What the handler throws.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
             state.requests.append(request)
             let count = state.requests.count
             let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
             state.waiters.removeAll { $0.count <= count }
             return ready
         }
-        for continuation in ready { continuation.resume() }
+        for continuation in ready { continuation.resume(returning: true) }
         let response = try await handler(request)
         let url = request.url ?? URL(fileURLWithPath: "/")
         return (response.body, response.httpResponse(for: url))

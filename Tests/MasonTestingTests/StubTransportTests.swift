@@ -60,6 +60,20 @@ import Testing
         await stub.waitForRequests(count: 1)  // already satisfied: returns at once
     }
 
+    /// A test whose requests never come ends at its time limit, which cancels its task: the wait
+    /// must end then, or the test hangs the run. Cancelled before it parks or while parked (the
+    /// yields let some waiters get there first), each wait ends.
+    @Test func waitForRequestsEndsWhenItsTaskIsCancelled() async {
+        let stub = StubTransport(.status(200))
+        for yields in 0..<16 {
+            let waiter = Task { await stub.waitForRequests(count: 1) }
+            for _ in 0..<yields { await Task.yield() }
+            waiter.cancel()
+            await waiter.value
+        }
+        #expect(stub.requests.isEmpty)
+    }
+
     @Test func theDefaultDownloadWritesTheBodyToAFile() async throws {
         let stub = StubTransport(.text("on disk"))
         let (file, _) = try await stub.download(request)
