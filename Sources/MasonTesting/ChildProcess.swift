@@ -43,17 +43,19 @@ public enum ChildProcess {
         try process.run()
         let reader = output.fileHandleForReading
         let pid = process.processIdentifier
-        // A test's time limit cancels its task and then waits for it: a child that hangs must end.
-        let data = await withTaskCancellationHandler {
-            await OwnThread.run { reader.readDataToEndOfFile() }
+        // In a task of its own: a cancelled task's wait on a stream would end at once, without the status.
+        let exitStatus = Task {
+            var statuses = exit.makeAsyncIterator()
+            return await statuses.next() ?? -1
+        }
+        // A test's time limit cancels its task and then waits for it: a child that hangs must end,
+        // whether it still writes its output or has closed it and hangs before it exits.
+        let (data, status) = await withTaskCancellationHandler {
+            let data = await OwnThread.run { reader.readDataToEndOfFile() }
+            return (data, await exitStatus.value)
         } onCancel: {
             kill(pid, SIGKILL)
         }
-        // In a task of its own: a cancelled task's wait on a stream would end at once, without the status.
-        let status = await Task {
-            var statuses = exit.makeAsyncIterator()
-            return await statuses.next() ?? -1
-        }.value
         return (status, String(decoding: data, as: UTF8.self))
     }
 }

@@ -27,6 +27,22 @@ struct ChildProcessTests {
         #expect(result.output.isEmpty)
     }
 
+    /// A program that closes its standard output and then hangs: the output is read to its end at
+    /// once, and it is the wait for the exit that the cancellation must end. The program says, through
+    /// a FIFO, when it has closed its output; only then is the run cancelled.
+    @Test(.timeLimit(.minutes(10))) func cancellingKillsAProgramThatClosedItsOutput() async throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("mason-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        let script = "exec >&-; echo closed > \"$0\"; exec /bin/sleep 3600"
+        let run = Task { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, fifo]) }
+        let signal: Data = await OwnThread.run { FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data() }
+        #expect(String(decoding: signal, as: UTF8.self) == "closed\n")
+        run.cancel()
+        let result = try await run.value
+        #expect(result.status == SIGKILL)
+    }
+
     @Test func aMissingProgramThrows() async {
         await #expect(throws: (any Error).self) {
             try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"))
