@@ -49,9 +49,11 @@ extension PostgresContext: DataContext {
     /// let saveNow = DataOperation<PostgresContext, Void>.save()   // calls this when operated
     /// ```
     /// - Throws: `StoreError` (its `sql` is `COMMIT`) when the server rolled back instead; what the
-    ///   server reported when the commit itself failed (a deferred constraint). Either way the
-    ///   transaction has ended with the work of every open unit: the next statement opens a new one,
-    ///   but no later `save()` commits, and the operation fails with this error even if it recovers.
+    ///   server reported when the commit itself failed (a deferred constraint); a `StoreError` with
+    ///   `isCommitInDoubt` set when the connection failed (or a cancellation closed it) while `COMMIT`
+    ///   awaited its answer, so that the server may have committed. Either way the transaction has
+    ///   ended with the work of every open unit: the next statement opens a new one, but no later
+    ///   `save()` commits, and the operation fails with this error even if it recovers.
     public func saveChanges() throws {
         // After a COMMIT that failed, committing would keep part of the work and lose the rest.
         if let lostTransaction { throw lostTransaction }
@@ -64,10 +66,27 @@ extension PostgresContext: DataContext {
         unsavedChanges = 0
         let result: PostgresQueryResult
         do {
-            result = try send("COMMIT")
+            // Not sent: the connection closes (or has), and the server rolls back.
+            try checkBeforeSending()
         } catch {
             lostTransaction = error
             throw error
+        }
+        do {
+            result = try answer(to: "COMMIT")
+        } catch {
+            // A server's error says the transaction was rolled back; a connection that failed while
+            // COMMIT awaited its answer (closed by a cancellation, too) says nothing: the server may
+            // have committed before it went.
+            guard Self.isConnectionFailure(error) else {
+                lostTransaction = error
+                throw error
+            }
+            var failure = StoreError.postgres(error, cancelled: cancellation.isCancelled)
+            failure.isCommitInDoubt = true
+            failure.sql = failure.sql ?? "COMMIT"
+            lostTransaction = failure
+            throw failure
         }
         guard result.metadata.command == "COMMIT" else {
             let cause = abortCause.map { StoreError.postgres($0, cancelled: false) }

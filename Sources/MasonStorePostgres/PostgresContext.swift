@@ -202,8 +202,19 @@ public final class PostgresContext {
     /// Sends one statement and waits for its result on this (non-cooperative) thread — or for the
     /// connection to close, since a statement written to a closed connection is never answered.
     func send(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        try checkBeforeSending()
+        return try answer(to: query)
+    }
+
+    /// Throws what stops a statement before it is sent: a cancellation, or a closed connection.
+    func checkBeforeSending() throws {
         try cancellation.check()
         guard !connection.isClosed else { throw ConnectionClosed() }
+    }
+
+    /// Hands one statement to the connection and waits for its answer, without the checks of `send`:
+    /// from here, a failure of the connection may come after the server has run the statement.
+    func answer(to query: PostgresQuery) throws -> PostgresQueryResult {
         do {
             return try connection.query(query, logger: logger).waitUnlessClosed(connection)
         } catch {

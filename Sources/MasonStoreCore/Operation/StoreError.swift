@@ -40,9 +40,11 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// operation again is worth it.
         case serializationFailure
         /// The connection to the database server broke (PostgreSQL's class `08`, or a closed socket):
-        /// the transaction was rolled back by the server.
+        /// the transaction was rolled back by the server — unless it broke while a `COMMIT` awaited
+        /// its answer (``StoreError/isCommitInDoubt``).
         case connectionLost
-        /// The task was cancelled; the work since the last save is rolled back.
+        /// The task was cancelled; the work since the last save is rolled back — unless the
+        /// cancellation cut off a `COMMIT` awaiting its answer (``StoreError/isCommitInDoubt``).
         case cancelled
         /// The operation was used where it cannot run (for example `save()` in a read).
         case misuse
@@ -70,11 +72,29 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var underlying: (any Error)?
     /// How many `save()`s of the failed `operate` had committed before it failed: their work is
     /// durable, everything after the last of them was rolled back. Zero when nothing was saved.
-    /// One exception: when the failure is the `COMMIT` of a `save()` itself, cut off by a lost
-    /// connection or a cancellation (``Kind/connectionLost``, ``Kind/cancelled``), the server may have
-    /// applied it before the connection went: that save is not counted, and its outcome is unknown —
-    /// work that must happen once should be checked (or made idempotent) before it is retried.
+    /// One exception, flagged by ``isCommitInDoubt``: when the failure is the `COMMIT` of a `save()`
+    /// itself, cut off by a lost connection or a cancellation, the server may have applied it before
+    /// the connection went: that save is not counted, and its outcome is unknown — work that must
+    /// happen once should be checked (or made idempotent) before it is retried.
+    ///
+    /// ```swift
+    /// print(error.savesBeforeFailure)   // 1: the first save() is durable, the rest rolled back
+    /// ```
     public var savesBeforeFailure = 0
+    /// Whether the failure is a `COMMIT` whose answer never came: it was sent (or may have been) and
+    /// the connection was lost, or the task cancelled, while it awaited the server's answer. The
+    /// server may have committed that save's work or not; ``savesBeforeFailure`` does not count it.
+    /// False whenever the server answered, even with an error or `ROLLBACK` (the work was then rolled
+    /// back), and always on SQLite, whose `COMMIT` runs in the process and whose outcome is known.
+    ///
+    /// ```swift
+    /// do {
+    ///     try await recordPayment.save().operate(in: client)
+    /// } catch where error.isCommitInDoubt {
+    ///     // the payment may be recorded: look before recording it again
+    /// }
+    /// ```
+    public var isCommitInDoubt = false
 
     /// Makes an error; Mason makes them for you from what SQLite and GRDB report.
     ///
@@ -104,10 +124,12 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    /// One line: the kind, the codes, the message and the SQL.
+    /// One line: the kind, the codes, the message and the SQL, and whether a `COMMIT`'s outcome is
+    /// unknown (``isCommitInDoubt``).
     ///
     /// ```swift
     /// print(error)   // constraintViolation (SQLite 19/2067): UNIQUE constraint failed: baby.name — INSERT INTO "baby" …
+    /// print(lost)    // connectionLost: serverClosedConnection — COMMIT; the COMMIT's outcome is unknown
     /// ```
     public var description: String {
         var text = "\(kind)"
@@ -118,19 +140,21 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         if let message { text += ": \(message)" }
         if let sql { text += " — \(sql)" }
         if kind == .operation, let underlying { text += ": \(underlying)" }
+        if isCommitInDoubt { text += "; the COMMIT's outcome is unknown" }
         return text
     }
 }
 
 extension StoreError {
     /// Whether running the whole operation again may succeed: the database was busy or a concurrent
-    /// transaction conflicted (``Kind/busy``, ``Kind/serializationFailure``), and no `save()` had made
-    /// part of the work durable. The store's retrying `operate`s retry exactly these.
+    /// transaction conflicted (``Kind/busy``, ``Kind/serializationFailure``), no `save()` had made
+    /// part of the work durable, and no `COMMIT` is in doubt (``isCommitInDoubt``: running it again
+    /// might do the work twice). The store's retrying `operate`s retry exactly these.
     ///
     /// ```swift
     /// if error.isWorthRetrying { /* run the operation again */ }
     /// ```
     public var isWorthRetrying: Bool {
-        (kind == .busy || kind == .serializationFailure) && savesBeforeFailure == 0
+        (kind == .busy || kind == .serializationFailure) && savesBeforeFailure == 0 && !isCommitInDoubt
     }
 }
