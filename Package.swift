@@ -286,7 +286,10 @@ let package = Package(
                 "Mason", "MasonStore", "MasonStorePostgres", "mason-store-postgres-child",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log")
+                .product(name: "Logging", package: "swift-log"),
+                // The proxy that loses a statement's answer for real (Support/AnswerDroppingProxy.swift).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
             ],
             swiftSettings: strict
         ),

@@ -117,6 +117,7 @@ struct PostgresErrorsTests {
         #expect(error?.kind == .constraintViolation, "the kind of the error that aborted the transaction")
         #expect(error?.sql == "COMMIT")
         #expect(error?.savesBeforeFailure == 0)
+        #expect(error?.isCommitInDoubt == false, "the server answered: the work was rolled back")
         #expect((error?.underlying as? StoreError)?.sqlState == "23505", "the error that aborted the transaction")
         let kept = try await DataOperation.fetchAll(Int.self, "SELECT v FROM \(unescaped: table)").operate(in: client)
         #expect(kept == [])
@@ -172,6 +173,7 @@ struct PostgresErrorsTests {
         let error = await #expect(throws: StoreError.self) { try await operation.operate(in: client) }
         #expect(error?.kind == .constraintViolation)
         #expect(error?.sqlState == "23505")
+        #expect(error?.isCommitInDoubt == false, "the server answered COMMIT with an error: rolled back")
         let kept = try await DataOperation.fetchAll(Int.self, "SELECT v FROM \(unescaped: table)").operate(in: client)
         #expect(kept == [])
     }

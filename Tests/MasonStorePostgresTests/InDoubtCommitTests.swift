@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import Mason
+import MasonStorePostgres
+import PostgresNIO
+import Testing
+
+/// A `COMMIT` whose answer never came is in doubt: the server may have committed. The error says so,
+/// and only then: a proxy between client and server lets the server run the statement and loses its
+/// answer for real, and the table, read on a connection of its own, shows what the server did.
+@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason), .timeLimit(.minutes(5)))
+struct InDoubtCommitTests {
+    @Test func aCommitWhoseAnswerIsLostIsInDoubtThoughTheServerCommitted() async throws {
+        let table = try await makeTable("in_doubt")
+        let proxy = try await startProxy(dropping: "COMMIT", occurrence: 2)
+        let twoSaves: DataOperation<PostgresContext, Void> = insert(1, into: table).save()
+            .flatMap { _ in insert(2, into: table).save() }
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in try await twoSaves.operate(in: client) }
+        }
+        await proxy.stop()
+        #expect(await proxy.droppedAnswer() == "COMMIT", "the server committed, and the client never heard")
+        #expect(error?.kind == .connectionLost)
+        #expect(error?.isCommitInDoubt == true)
+        #expect(error?.savesBeforeFailure == 1, "the save in doubt is not counted")
+        #expect(error?.sql == "COMMIT")
+        #expect(error?.isWorthRetrying == false)
+        let description: String = error.map { String(describing: $0) } ?? ""
+        #expect(description.hasSuffix("; the COMMIT's outcome is unknown"))
+        #expect(try await rows(of: table) == [1, 2], "the save in doubt did commit")
+    }
+
+    @Test func aCommitCancelledWhileAwaitingItsAnswerIsInDoubt() async throws {
+        let table = try await makeTable("in_doubt_cancelled")
+        let proxy = try await startProxy(dropping: "COMMIT", then: .keepOpen)
+        let saved: DataOperation<PostgresContext, Void> = insert(1, into: table).save()
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in
+                let run: Task<Void, any Error> = Task { try await saved.operate(in: client) }
+                // The server has committed and the answer is held back: the COMMIT awaits it.
+                _ = await proxy.droppedAnswer()
+                run.cancel()
+                try await run.value
+            }
+        }
+        await proxy.stop()
+        #expect(error?.kind == .cancelled)
+        #expect(error?.isCommitInDoubt == true)
+        #expect(error?.savesBeforeFailure == 0)
+        #expect(try await rows(of: table) == [1], "the cancelled save did commit")
+    }
+
+    @Test func aConnectionLostBeforeTheCommitIsNotInDoubt() async throws {
+        let table = try await makeTable("lost_before_commit")
+        let proxy = try await startProxy(dropping: "INSERT INTO \(table) VALUES (2)")
+        let twoSaves: DataOperation<PostgresContext, Void> = insert(1, into: table).save()
+            .flatMap { _ in insert(2, into: table).save() }
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in try await twoSaves.operate(in: client) }
+        }
+        await proxy.stop()
+        #expect(await proxy.droppedAnswer() == "INSERT 0 1", "the server ran the insert, in a transaction")
+        #expect(error?.kind == .connectionLost)
+        #expect(error?.isCommitInDoubt == false)
+        #expect(error?.savesBeforeFailure == 1)
+        let description: String = error.map { String(describing: $0) } ?? ""
+        #expect(!description.contains("outcome is unknown"))
+        #expect(try await rows(of: table) == [1], "the server rolled back the unsaved insert")
+    }
+
+    @Test func aSaveOnAConnectionLostBeforeItsCommitIsNotInDoubt() async throws {
+        let table = try await makeTable("lost_before_save")
+        let proxy = try await startProxy(dropping: "SELECT 1")
+        let swallowingTheLoss = DataOperation<PostgresContext, Void> { db in
+            try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
+            do { _ = try db.fetchOne(Int.self, "SELECT 1") } catch {}  // the connection is lost, ignored
+        }
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in try await swallowingTheLoss.save().operate(in: client) }
+        }
+        await proxy.stop()
+        #expect(error?.kind == .connectionLost)
+        #expect(error?.isCommitInDoubt == false, "COMMIT was never sent on the closed connection")
+        #expect(error?.savesBeforeFailure == 0)
+        #expect(try await rows(of: table) == [])
+    }
+
+    @Test func aSaveCancelledBeforeItsCommitIsNotInDoubt() async throws {
+        let table = try await makeTable("cancelled_before_commit")
+        let inserted = DispatchSemaphore(value: 0)
+        let cancelled = DispatchSemaphore(value: 0)
+        let insertThenWait = DataOperation<PostgresContext, Void> { db in
+            try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
+            inserted.signal()
+            _ = cancelled.wait(timeout: .now() + .seconds(240))
+        }
+        let run: Task<Void, any Error> = Task { try await insertThenWait.save().operate(in: PostgresServer.client) }
+        // Waited for on a queue of its own: a blocked thread of the cooperative pool would stall others.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue(label: "test.inserted").async {
+                _ = inserted.wait(timeout: .now() + .seconds(240))
+                continuation.resume()
+            }
+        }
+        run.cancel()  // closes the connection before the body returns, so COMMIT is never sent
+        cancelled.signal()
+        let error: StoreError? = await #expect(throws: StoreError.self) { try await run.value }
+        #expect(error?.kind == .cancelled)
+        #expect(error?.isCommitInDoubt == false)
+        #expect(try await rows(of: table) == [])
+    }
+
+    // MARK: - Helpers
+
+    /// Creates a table of one integer column, with a name of its own.
+    private func makeTable(_ prefix: String) async throws -> String {
+        let table: String = PostgresServer.uniqueName(prefix)
+        let create = DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (v int PRIMARY KEY)"))
+        try await create.save().operate(in: PostgresServer.client)
+        return table
+    }
+
+    /// Inserts `value`, spelled out in the SQL so that the proxy can recognise the statement.
+    private func insert(_ value: Int, into table: String) -> DataOperation<PostgresContext, Void> {
+        DataOperation { db in try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (\(value))")) }
+    }
+
+    /// The table's values, read on the tests' own client: what the server really holds.
+    private func rows(of table: String) async throws -> [Int] {
+        let select = DataOperation<PostgresContext, [Int]>.fetchAll(
+            Int.self, PostgresQuery(unsafeSQL: "SELECT v FROM \(table) ORDER BY v"))
+        return try await select.operate(in: PostgresServer.client)
+    }
+
+    /// A proxy in front of the test server.
+    private func startProxy(
+        dropping trigger: String,
+        occurrence: Int = 1,
+        then afterwards: AnswerDroppingProxy.Afterwards = .closeClientSide
+    ) async throws -> AnswerDroppingProxy {
+        let server = try #require(PostgresServer.url.flatMap { URLComponents(string: $0) })
+        let host: String = try #require(server.host)
+        let port: Int = try #require(server.port)
+        return try await AnswerDroppingProxy.start(
+            forwardingTo: host, port: port, dropping: trigger, occurrence: occurrence, then: afterwards)
+    }
+
+    /// Runs `body` with a client of one connection, through `proxy`.
+    private func withClient(
+        through proxy: AnswerDroppingProxy,
+        _ body: @Sendable (PostgresClient) async throws -> Void
+    ) async throws {
+        var address = try #require(PostgresServer.url.flatMap { URLComponents(string: $0) })
+        address.port = proxy.port
+        var configuration = try #require(address.string.flatMap { PostgresServer.configuration($0) })
+        configuration.options.maximumConnections = 1
+        let client = PostgresClient(configuration: configuration)
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            try await body(client)
+        }
+    }
+}
