@@ -94,18 +94,26 @@ import FoundationNetworking
         func lifetime(_ headers: [String: String]) -> Duration? {
             CachedResponse(data: Data(), status: 200, headers: headers).freshnessLifetime
         }
-        #expect(lifetime([:]) == nil)
-        #expect(lifetime(["Cache-Control": "public"]) == nil)
-        #expect(lifetime(["Cache-Control": "public, Max-Age=30"]) == .seconds(30))
-        #expect(lifetime(["cache-control": "max-age=30", "Age": "12"]) == .seconds(18))
-        #expect(lifetime(["Cache-Control": "max-age=30", "Age": "45"]) == .zero)
-        #expect(lifetime(["Cache-Control": "max-age=30, no-cache"]) == .zero)
-        #expect(lifetime(["Cache-Control": #"no-cache="Set-Cookie""#]) == .zero)
-        let dated = ["Date": "Sun, 06 Nov 1994 08:49:37 GMT", "Expires": "Sun, 06 Nov 1994 08:59:37 GMT"]
-        #expect(lifetime(dated) == .seconds(600))
-        var datedWithMaxAge = dated
+        let dated: [String: String] = [
+            "Date": "Sun, 06 Nov 1994 08:49:37 GMT", "Expires": "Sun, 06 Nov 1994 08:59:37 GMT"
+        ]
+        var datedWithMaxAge: [String: String] = dated
         datedWithMaxAge["Cache-Control"] = "max-age=5"
-        #expect(lifetime(datedWithMaxAge) == .seconds(5))
-        #expect(lifetime(["Expires": "0"]) == .zero)
+        // A table, each row typed: as separate `#expect`s, the body took 216 ms to type-check.
+        let expected: [(headers: [String: String], lifetime: Duration?)] = [
+            ([:], nil),
+            (["Cache-Control": "public"], nil),
+            (["Cache-Control": "public, Max-Age=30"], Duration.seconds(30)),
+            (["cache-control": "max-age=30", "Age": "12"], Duration.seconds(18)),
+            (["Cache-Control": "max-age=30", "Age": "45"], Duration.zero),
+            (["Cache-Control": "max-age=30, no-cache"], Duration.zero),
+            (["Cache-Control": #"no-cache="Set-Cookie""#], Duration.zero),
+            (dated, Duration.seconds(600)),
+            (datedWithMaxAge, Duration.seconds(5)),
+            (["Expires": "0"], Duration.zero)
+        ]
+        for row in expected {
+            #expect(lifetime(row.headers) == row.lifetime, "\(row.headers)")
+        }
     }
 }
