@@ -9,13 +9,16 @@ public import FoundationNetworking
 /// HTTP as an IO kind (the SimpleFunctional weather app's `HTTPIO`): the pure function asks for a
 /// request and gets the body of a 2xx answer, or the request's `NetworkRequestError` through
 /// `io.failure(forToken:)`. Tokens replace the seed's request ids; `io.cancelling(token)` replaces its
-/// `cancel(id:)` output.
+/// `cancel(id:)` output. A request cancelled before its handler began (in the run that asked for it,
+/// or replaced by a later `.latestWins` output) fails with `CancellationError` instead, from the loop:
+/// it was never sent.
 ///
 /// ```swift
 /// let (next, request) = io.addingOutput(.request(URLRequest(url: forecastURL)), for: HTTPIO.self)
 /// // …a later run:
 /// if case .response(let body)? = io.input(forToken: request) { … }
 /// if let error = io.failure(forToken: request) as? NetworkRequestError { … }
+/// if io.failure(forToken: request) is CancellationError { /* cancelled before it was sent */ }
 /// ```
 public enum HTTPIO: IOType {
     /// What a request gives back.

@@ -5,13 +5,17 @@ public import MasonStore
 /// A database as an IO kind: the pure function asks for a data operation — a value that describes the
 /// work, run only by the handler — and gets its element back, or the operation's `StoreError`
 /// through `io.failure(forToken:)`. One kind per element type: `StoreIO<Forecast?>` beside
-/// `StoreIO<Void>`.
+/// `StoreIO<Void>`. An operation cancelled before its handler began (in the run that asked for it, or
+/// replaced by a later `.latestWins` output) fails with `CancellationError` instead, from the loop: it
+/// never ran. Operations run in the order asked for within one handler, so one element type; a
+/// `StoreIO<Void>` write and a `StoreIO<Forecast?>` read may run in either order.
 ///
 /// ```swift
 /// let load = DataOperation<Database, Forecast?>.fetchOne(Forecast.self, id: city)
 /// let (next, token) = io.addingOutput(.read(load), for: StoreIO<Forecast?>.self)
 /// // …a later run:
 /// if case .element(let cached)? = io.input(forToken: token) { … }
+/// if let error = io.failure(forToken: token) as? StoreError { … }
 /// ```
 public enum StoreIO<Element: Sendable>: IOType {
     /// What an operation gives back.
