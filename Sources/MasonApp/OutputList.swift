@@ -15,7 +15,21 @@ package struct OutputList: RandomAccessCollection, Sendable {
     package var startIndex: Int { 0 }
 
     @inlinable
-    package var endIndex: Int { head == nil ? 0 : 1 + rest.count }
+    package var endIndex: Int { count }
+
+    /// Whether the run added no output. Its own, as ``count`` is: the collection's defaults reach them
+    /// through a copy of the list (a generic `distance(from:to:)`), ~70 ns a run of the loop.
+    @inlinable
+    package var isEmpty: Bool {
+        if case .none = head { return true }
+        return false
+    }
+
+    @inlinable
+    package var count: Int {
+        if case .none = head { return 0 }
+        return 1 + rest.count
+    }
 
     @inlinable
     package subscript(position: Int) -> PendingOutput {
