@@ -15,21 +15,43 @@ public import FoundationNetworking
 /// the wall clock (`now` counts from 1970), since they outlive the process. The cache is best-effort:
 /// a database failure reads as a miss and a store that fails is dropped, never a failed request.
 ///
+/// The cache is bounded, as `MemoryResponseCache` is: it keeps at most ``capacity`` responses and, if
+/// set, ``byteCapacity`` bytes of bodies, evicting the least recently used (stored or looked up) in
+/// the transaction of each store. A response whose body alone exceeds ``byteCapacity`` is not stored.
+/// SQLite reuses the pages of evicted rows, so the file stops growing; it does not shrink.
+///
 /// No call here blocks a thread while it waits for the database, so `CachingTransport` never holds
 /// a thread of Swift's cooperative pool: a lookup is `async` (GRDB's asynchronous read, which suspends
 /// the task while it waits for a reader, or on a `DatabaseQueue` for the writer), and a store or
 /// removal is queued on the writer and returns at once (a lookup sees it at once all the same).
-/// ``init(path:timeToLive:)`` opens a `DatabasePool`, so lookups read beside the writer. There is no
-/// synchronous lookup: in synchronous code, use `MemoryResponseCache`, or read the table through
-/// MasonStore. ``waitForStores()`` waits until the queued writes are in the file.
+/// ``init(path:timeToLive:capacity:byteCapacity:)`` opens a `DatabasePool`, so lookups read beside
+/// the writer. There is no synchronous lookup: in synchronous code, use `MemoryResponseCache`, or
+/// read the table through MasonStore. ``waitForStores()`` waits until the queued writes are in the file.
 ///
 /// ```swift
-/// let cache = try SQLiteResponseCache(path: cachesFolder + "/responses.sqlite", timeToLive: .seconds(300))
+/// let cache = try SQLiteResponseCache(
+///     path: cachesFolder + "/responses.sqlite", timeToLive: .seconds(300), byteCapacity: 50_000_000)
 /// let transport = URLSessionTransport.shared.caching(cache, policy: .cacheFirst)
 /// ```
 public final class SQLiteResponseCache: ResponseCache {
     /// How long a stored response counts as fresh.
     public let timeToLive: Duration
+
+    /// The most responses kept at once.
+    ///
+    /// ```swift
+    /// try SQLiteResponseCache(path: path, timeToLive: .seconds(60)).capacity   // 1_000
+    /// ```
+    public let capacity: Int
+
+    /// The most body bytes kept at once, or `nil` for no limit.
+    ///
+    /// ```swift
+    /// try SQLiteResponseCache(path: path, timeToLive: .seconds(60), byteCapacity: 1_000_000).byteCapacity
+    /// // 1_000_000
+    /// ```
+    public let byteCapacity: Int?
+
     private let writer: any DatabaseWriter
     private let clock: @Sendable () -> Duration
     /// The stores and removals queued on the writer and not yet committed.
@@ -46,6 +68,7 @@ public final class SQLiteResponseCache: ResponseCache {
     ///
     /// ```swift
     /// let cache = try SQLiteResponseCache(writer: dbPool, timeToLive: .seconds(300))
+    /// let small = try SQLiteResponseCache(writer: dbPool, timeToLive: .seconds(300), capacity: 100)
     /// ```
     /// - Parameters:
     ///   - writer: A `DatabaseQueue` or `DatabasePool`, which may hold other tables too; if other
@@ -53,15 +76,25 @@ public final class SQLiteResponseCache: ResponseCache {
     ///     dropped.
     ///   - timeToLive: How long a stored response counts as fresh.
     ///   - now: The current time, from 1970; tests pass their own.
+    ///   - capacity: The most responses kept at once; not negative. 1,000 by default: more than
+    ///     `MemoryResponseCache`'s 256, as the bodies are on disk, yet few enough that the eviction each
+    ///     store runs, which walks the rows in order of use, stays cheap.
+    ///   - byteCapacity: The most body bytes kept at once, or `nil` (the default) for no limit.
     /// - Throws: `StoreError` when the table cannot be created.
     public init(
         writer: any DatabaseWriter,
         timeToLive: Duration,
-        now: @escaping @Sendable () -> Duration = { .nanoseconds(Int64(Date().timeIntervalSince1970 * 1e9)) }
+        now: @escaping @Sendable () -> Duration = { .nanoseconds(Int64(Date().timeIntervalSince1970 * 1e9)) },
+        capacity: Int = 1_000,
+        byteCapacity: Int? = nil
     ) throws(StoreError) {
         precondition(timeToLive >= .zero, "A time to live cannot be negative")
+        precondition(capacity >= 0, "A capacity cannot be negative")
+        precondition(byteCapacity.map { $0 >= 0 } ?? true, "A byte capacity cannot be negative")
         self.writer = writer
         self.timeToLive = timeToLive
+        self.capacity = capacity
+        self.byteCapacity = byteCapacity
         self.clock = now
         try DataOperation<Database, Void>.execute(
             sql: """
@@ -71,7 +104,8 @@ public final class SQLiteResponseCache: ResponseCache {
                     headers TEXT NOT NULL,
                     body BLOB NOT NULL,
                     storedAt INTEGER NOT NULL,
-                    variedRequestFields TEXT NOT NULL DEFAULT '{}'
+                    variedRequestFields TEXT NOT NULL DEFAULT '{}',
+                    usedAt INTEGER NOT NULL DEFAULT 0
                 )
                 """
         )
@@ -83,6 +117,23 @@ public final class SQLiteResponseCache: ResponseCache {
                 try db.execute(
                     sql: "ALTER TABLE mason_response_cache ADD COLUMN variedRequestFields TEXT NOT NULL DEFAULT '{}'")
             }
+        }
+        .flatMap { _ in
+            // A file made before the cache was bounded gets the column: its rows count as last used
+            // when they were stored.
+            DataOperation<Database, Void> { db in
+                guard try !db.columns(in: "mason_response_cache").contains(where: { $0.name == "usedAt" })
+                else { return }
+                try db.execute(
+                    sql: """
+                        ALTER TABLE mason_response_cache ADD COLUMN usedAt INTEGER NOT NULL DEFAULT 0;
+                        UPDATE mason_response_cache SET usedAt = storedAt;
+                        """)
+            }
+        }
+        .flatMap { _ in
+            DataOperation<Database, Void>.execute(
+                sql: "CREATE INDEX IF NOT EXISTS mason_response_cache_usedAt ON mason_response_cache (usedAt)")
         }
         .save()
         .operate(in: writer)
@@ -99,13 +150,20 @@ public final class SQLiteResponseCache: ResponseCache {
     /// - Parameters:
     ///   - path: The file; created if missing.
     ///   - timeToLive: How long a stored response counts as fresh.
+    ///   - capacity: The most responses kept at once; not negative; 1,000 by default, as for
+    ///     ``init(writer:timeToLive:now:capacity:byteCapacity:)``.
+    ///   - byteCapacity: The most body bytes kept at once, or `nil` (the default) for no limit.
     /// - Throws: `StoreError` when the file cannot be opened or the table created.
-    public convenience init(path: String, timeToLive: Duration) throws(StoreError) {
+    public convenience init(
+        path: String, timeToLive: Duration, capacity: Int = 1_000, byteCapacity: Int? = nil
+    ) throws(StoreError) {
         var configuration = Configuration()
         // GRDB's default fails at once with SQLITE_BUSY when another connection holds the write lock,
         // and a failed store is dropped. The wait blocks GRDB's own threads, never Swift's pool.
         configuration.busyMode = .timeout(10)
-        try self.init(writer: DatabasePool.opening(path: path, configuration: configuration), timeToLive: timeToLive)
+        try self.init(
+            writer: DatabasePool.opening(path: path, configuration: configuration), timeToLive: timeToLive,
+            capacity: capacity, byteCapacity: byteCapacity)
     }
 
     /// The current time, from 1970.
@@ -117,7 +175,9 @@ public final class SQLiteResponseCache: ResponseCache {
         clock()
     }
 
-    /// The response stored for `key`, fresh or not, or `nil`: a store still queued counts.
+    /// The response stored for `key`, fresh or not, or `nil`: a store still queued counts. A hit
+    /// becomes the most recently used, by a write queued on the writer as a store is (a failed one is
+    /// dropped).
     ///
     /// Reads the file with GRDB's asynchronous read: the task suspends, holding no thread, while it
     /// waits for a reader (on a `DatabaseQueue`, for the writer and the writes queued on it). A
@@ -130,6 +190,13 @@ public final class SQLiteResponseCache: ResponseCache {
     /// - Returns: The stored response.
     public func cachedResponse(for key: CacheKey) async -> CachedResponse? {
         let text = Self.text(of: key)
+        let hit: CachedResponse? = await lookUp(text)
+        if hit != nil { touch(text) }
+        return hit
+    }
+
+    /// The response stored for the stored key `text`: the write queued for it, or the row.
+    private func lookUp(_ text: String) async -> CachedResponse? {
         if let write = queued.withLock({ $0.byKey[text] }) { return write.response }
         // GRDB's asynchronous read: the row is turned into a (Sendable) response on the reader.
         let read = try? await writer.read { db -> CachedResponse? in
@@ -145,9 +212,14 @@ public final class SQLiteResponseCache: ResponseCache {
         return read ?? nil
     }
 
-    /// Stores `response` for `key`, replacing what was there (a response marked `no-store` removes it).
+    /// Stores `response` for `key` as the most recently used, replacing what was there, and evicts
+    /// the least recently used responses beyond ``capacity`` and ``byteCapacity`` in the same
+    /// transaction. A response marked `no-store`, or one whose body alone exceeds ``byteCapacity``, is
+    /// not stored and removes what was there.
     ///
     /// Returns at once: the write is queued on the writer, and lookups see it meanwhile.
+    ///
+    /// - Complexity: O(*n* log *n*) on the writer in the number of stored responses, for the eviction.
     ///
     /// ```swift
     /// cache.store(CachedResponse(data: body, status: 200, storedAt: cache.now), for: key)
@@ -156,24 +228,80 @@ public final class SQLiteResponseCache: ResponseCache {
     ///   - response: The response.
     ///   - key: The request's key.
     public func store(_ response: CachedResponse, for key: CacheKey) {
-        guard !response.isNoStore else { return removeCachedResponse(for: key) }
-        let headers = Self.json(response.headers)
-        let varied = Self.json(response.variedRequestFields)
-        let nanoseconds =
-            response.storedAt.components.seconds * 1_000_000_000
-            + response.storedAt.components.attoseconds / 1_000_000_000
-        let text = Self.text(of: key)
+        let size: Int = response.data.count
+        let fits: Bool = capacity > 0 && size <= (byteCapacity ?? .max)
+        guard !response.isNoStore, fits else { return removeCachedResponse(for: key) }
+        let headers: String = Self.json(response.headers)
+        let varied: String = Self.json(response.variedRequestFields)
+        let storedAt: Int64 = Self.nanoseconds(response.storedAt)
+        let usedAt: Int64 = Self.nanoseconds(clock())
+        let text: String = Self.text(of: key)
+        let insert: StatementArguments = [text, response.status, headers, response.data, storedAt, varied, usedAt]
+        let othersKept: Int = capacity - 1
+        let otherBytesKept: Int? = byteCapacity.map { $0 - size }
         enqueue(
             response,
             for: text,
-            DataOperation<Database, Void>.execute(
-                sql: """
-                    INSERT OR REPLACE INTO mason_response_cache (key, status, headers, body, storedAt, variedRequestFields)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [text, response.status, headers, response.data, nanoseconds, varied]
-            )
+            DataOperation<Database, Void> { db in
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO mason_response_cache
+                            (key, status, headers, body, storedAt, variedRequestFields, usedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, \(Self.nextUse))
+                        """,
+                    arguments: insert)
+                try Self.evict(in: db, keeping: text, othersKept: othersKept, otherBytesKept: otherBytesKept)
+            }
         )
+    }
+
+    /// Makes the row for `text`, if any, the most recently used: queued on the writer, as a store is,
+    /// and dropped if it fails, as a lookup must not wait for the writer.
+    private func touch(_ text: String) {
+        let arguments: StatementArguments = [Self.nanoseconds(clock()), text]
+        DataOperation<Database, Void>.execute(
+            sql: "UPDATE mason_response_cache SET usedAt = \(Self.nextUse) WHERE key = ?",
+            arguments: arguments
+        )
+        .save()
+        .operateAsync(in: writer) { _ in }
+    }
+
+    /// The `usedAt` of a row stored or looked up now, given the time as an argument: the time, or
+    /// just after the latest use if the wall clock has not moved past it (or moved back), so the
+    /// order of use is strict whatever the clock does.
+    private static let nextUse = "MAX(?, (SELECT COALESCE(MAX(usedAt), 0) + 1 FROM mason_response_cache))"
+
+    /// Deletes, but for the row of `text`, the least recently used rows beyond the `othersKept` most
+    /// recent, and beyond the most recent whose bodies total `otherBytesKept` bytes (if not `nil`).
+    private static func evict(
+        in db: Database, keeping text: String, othersKept: Int, otherBytesKept: Int?
+    ) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM mason_response_cache WHERE key IN (
+                    SELECT key FROM mason_response_cache WHERE key <> ?
+                    ORDER BY usedAt DESC, key LIMIT -1 OFFSET ?)
+                """,
+            arguments: [text, othersKept])
+        guard let otherBytesKept else { return }
+        // The running total of body sizes from the most recent down: the rows past the budget go.
+        try db.execute(
+            sql: """
+                DELETE FROM mason_response_cache WHERE key IN (
+                    SELECT key FROM (
+                        SELECT key, SUM(length(body)) OVER (
+                            ORDER BY usedAt DESC, key ROWS UNBOUNDED PRECEDING) AS bytes
+                        FROM mason_response_cache WHERE key <> ?)
+                    WHERE bytes > ?)
+                """,
+            arguments: [text, otherBytesKept])
+    }
+
+    /// A duration as the table keeps times: whole nanoseconds.
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds): (Int64, Int64) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// Removes the response stored for `key`, if any.

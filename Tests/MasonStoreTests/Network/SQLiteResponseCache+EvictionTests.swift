@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+import MasonNetwork
+import MasonStoreNetwork
+import Testing
+
+/// The persistent cache is bounded: it keeps the most recently used responses within a count and a
+/// byte capacity, evicting in the store's transaction, and the order of use lives in the file.
+@Suite(.timeLimit(.minutes(5))) struct SQLiteResponseCacheEvictionTests {
+    static func key(_ name: String) -> CacheKey {
+        CacheKey(method: "GET", url: "https://example.com/\(name)")
+    }
+
+    /// A wall clock that never moves: the order of use must not rest on the time.
+    static let frozen: @Sendable () -> Duration = { .seconds(1_800_000_000) }
+
+    static func response(_ body: String, in cache: SQLiteResponseCache) -> CachedResponse {
+        CachedResponse(data: Data(body.utf8), status: 200, storedAt: cache.now)
+    }
+
+    /// The names of the responses in the file, from the least to the most recently used, read through
+    /// a connection of their own (which touches nothing): what is really on disk.
+    static func namesOnDisk(_ path: String) throws -> [String] {
+        let reader: DatabaseQueue = try DatabaseQueue(path: path)
+        let keys: [String] = try reader.read { db in
+            try String.fetchAll(db, sql: "SELECT key FROM mason_response_cache ORDER BY usedAt, key")
+        }
+        return keys.map { (key: String) -> String in
+            String(key.dropFirst("GET\nhttps://example.com/".count))
+        }
+    }
+
+    @Test func aCapacityKeepsTheMostRecentlyStored() async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(
+            writer: store.writer, timeToLive: .seconds(60), now: Self.frozen, capacity: 3)
+        for name in ["a", "b", "c", "d", "e"] {
+            cache.store(Self.response(name, in: cache), for: Self.key(name))
+        }
+        await cache.waitForStores()
+        #expect(cache.capacity == 3)
+        #expect(try Self.namesOnDisk(store.path) == ["c", "d", "e"])
+        #expect(await cache.cachedResponse(for: Self.key("a")) == nil)
+    }
+
+    @Test func aLookupHitMakesAnEntryTheMostRecentlyUsed() async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(
+            writer: store.writer, timeToLive: .seconds(60), now: Self.frozen, capacity: 2)
+        cache.store(Self.response("b", in: cache), for: Self.key("b"))
+        cache.store(Self.response("a", in: cache), for: Self.key("a"))
+        await cache.waitForStores()  // the lookup reads the file, not the queued store
+        #expect(await cache.cachedResponse(for: Self.key("b")) != nil)
+        cache.store(Self.response("c", in: cache), for: Self.key("c"))
+        await cache.waitForStores()
+        #expect(try Self.namesOnDisk(store.path) == ["b", "c"], "a, the least recently used, went")
+    }
+
+    @Test func aByteCapacityEvictsTheLeastRecentlyUsedBodies() async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), byteCapacity: 10)
+        cache.store(Self.response("aaaa", in: cache), for: Self.key("a"))
+        cache.store(Self.response("bbbb", in: cache), for: Self.key("b"))
+        cache.store(Self.response("cccc", in: cache), for: Self.key("c"))
+        await cache.waitForStores()
+        #expect(try Self.namesOnDisk(store.path) == ["b", "c"], "12 bytes are over 10: a went")
+        cache.store(Self.response("dd", in: cache), for: Self.key("d"))
+        await cache.waitForStores()
+        #expect(try Self.namesOnDisk(store.path) == ["b", "c", "d"], "10 bytes fit")
+    }
+
+    /// A body larger than the byte capacity is refused, evicting nothing, and removes what its key
+    /// held, as `MemoryResponseCache` does.
+    @Test func aResponseLargerThanTheByteCapacityIsNotStored() async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), byteCapacity: 4)
+        cache.store(Self.response("aaa", in: cache), for: Self.key("a"))
+        cache.store(Self.response("bbbbb", in: cache), for: Self.key("b"))
+        #expect(await cache.cachedResponse(for: Self.key("b")) == nil)
+        await cache.waitForStores()
+        #expect(try Self.namesOnDisk(store.path) == ["a"])
+        cache.store(Self.response("aaaaa", in: cache), for: Self.key("a"))
+        await cache.waitForStores()
+        #expect(try Self.namesOnDisk(store.path) == [])
+    }
+
+    /// A file written before the cache was bounded opens: its table gets the column of use, its rows
+    /// count as used when stored, and they are evicted in that order.
+    @Test func aCacheFileFromBeforeEvictionOpensAndEvictsItsRows() async throws {
+        let store = try StoreFixture()
+        try await store.writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE mason_response_cache (
+                        key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, headers TEXT NOT NULL,
+                        body BLOB NOT NULL, storedAt INTEGER NOT NULL,
+                        variedRequestFields TEXT NOT NULL DEFAULT '{}');
+                    INSERT INTO mason_response_cache (key, status, headers, body, storedAt)
+                    VALUES ('GET' || char(10) || 'https://example.com/older', 200, '{}', x'6f6c64', 1),
+                           ('GET' || char(10) || 'https://example.com/old', 200, '{}', x'6f6c64', 2);
+                    """)
+        }
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), capacity: 2)
+        #expect(try Self.namesOnDisk(store.path) == ["older", "old"])
+        #expect(await cache.cachedResponse(for: Self.key("older"))?.data == Data("old".utf8))
+        cache.store(Self.response("new", in: cache), for: Self.key("new"))
+        await cache.waitForStores()
+        #expect(try Self.namesOnDisk(store.path) == ["older", "new"], "old, not looked up, went")
+    }
+
+    /// What was evicted stays out, and the order of use is read from the file: a cache reopened on it
+    /// evicts the response its predecessor used least recently, unless it looked that one up.
+    @Test func evictionAndTheOrderOfUseSurviveReopeningTheFile() async throws {
+        let store = try StoreFixture()
+        let first = try SQLiteResponseCache(path: store.path, timeToLive: .seconds(60), capacity: 2)
+        for name in ["a", "b", "c"] {
+            first.store(Self.response(name, in: first), for: Self.key(name))
+        }
+        await first.waitForStores()
+        let reopened = try SQLiteResponseCache(path: store.path, timeToLive: .seconds(60), capacity: 2)
+        #expect(reopened.count == 2)
+        #expect(await reopened.cachedResponse(for: Self.key("a")) == nil)
+        #expect(await reopened.cachedResponse(for: Self.key("b")) != nil)
+        reopened.store(Self.response("d", in: reopened), for: Self.key("d"))
+        await reopened.waitForStores()
+        #expect(try Self.namesOnDisk(store.path) == ["b", "d"], "c, stored before b was looked up, went")
+    }
+}
