@@ -55,7 +55,7 @@ package final class TokenNumbering: Sendable {
         var least = floor
         var diagnostics: [String] = []
         for index in outputs.indices {
-            let tokenID = outputs[index].tokenID
+            let tokenID = outputs.tokenID(at: index)
             if tokenID >= least, tokenID < nextTokenID {
                 least = tokenID + 1
                 continue
