@@ -299,13 +299,16 @@ import Testing
             topLevelFunction: Self.aSerialQueueThen(policy), initialState: Ledger(), handlers: probe)
         main.start()
         var started = probe.started.stream.makeAsyncIterator()
-        #expect(await started.next() == 0)
-        #expect(await started.next() == 2, "job 2 starts while job 0 still runs and job 1 waits")
+        // Jobs 0 and 2 start as two tasks at once: either may be seen first.
+        let first: Int? = await started.next()
+        let second: Int? = await started.next()
+        let firstTwo: Set<Int?> = [first, second]
+        #expect(firstTwo == [0, 2], "job 2 starts while job 0 still runs and job 1 waits")
         gate.open()
         #expect(await started.next() == 1)
         let ledger = await main.run()
         #expect(ledger.done.sorted() == [0, 1, 2])
-        #expect(probe.order == [0, 2, 1])
+        #expect(probe.order.last == 1)
     }
 
     @Test func cancellingAWaitingOutputLeavesTheRestOfItsQueueInOrder() async {
