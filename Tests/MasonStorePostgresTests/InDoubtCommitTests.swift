@@ -85,16 +85,20 @@ struct InDoubtCommitTests {
         #expect(try await rows(of: table) == [])
     }
 
+    /// `saveChanges()` called in a cancelled task, the connection already closed: `save()` checks for
+    /// cancellation before it calls it, so the body calls it itself, and only `saveChanges`'s own check
+    /// stands between it and a `COMMIT` sent on a closed connection (which would be in doubt).
     @Test func aSaveCancelledBeforeItsCommitIsNotInDoubt() async throws {
         let table = try await makeTable("cancelled_before_commit")
         let inserted = DispatchSemaphore(value: 0)
         let cancelled = DispatchSemaphore(value: 0)
-        let insertThenWait = DataOperation<PostgresContext, Void> { db in
+        let insertWaitThenSave = DataOperation<PostgresContext, Void> { db in
             try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
             inserted.signal()
             _ = cancelled.wait(timeout: .now() + .seconds(240))
+            try db.saveChanges()
         }
-        let run: Task<Void, any Error> = Task { try await insertThenWait.save().operate(in: PostgresServer.client) }
+        let run: Task<Void, any Error> = Task { try await insertWaitThenSave.operate(in: PostgresServer.client) }
         // Waited for on a queue of its own: a blocked thread of the cooperative pool would stall others.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue(label: "test.inserted").async {
