@@ -133,7 +133,9 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
             return
         }
         // The common run, with nothing to number, start or cancel: kept apart from `handOut`, whose
-        // copies of the outcome would cost every run (~30 ns of 160).
+        // copies of the outcome would cost every run (~30 ns of 160). This is `TokenNumbering.claim`'s
+        // rule for an empty list, written out: calling `claim` here instead, even inlined with an early
+        // return, cost 20 ns a run (100,000 inputs: 19–20 ms against 17, measured 2026-11-28).
         if nextTokenID > floor { numbering.advance(to: nextTokenID) } else { nextTokenID = floor }
     }
 
