@@ -43,6 +43,24 @@ struct ChildProcessTests {
         #expect(result.status == SIGKILL)
     }
 
+    /// A program that starts another, which inherits its output and outlives it (`sh -c "server &"`):
+    /// cancelling kills the program, and the run ends without waiting for the other to close the
+    /// output. The other's process number comes through a FIFO, and the test kills it at the end.
+    @Test(.timeLimit(.minutes(10))) func cancellingEndsARunWhoseOutputAGrandchildHolds() async throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("mason-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        let script = "/bin/sleep 3600 & echo $! > \"$0\"; wait"
+        let run = Task { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, fifo]) }
+        let signal: Data = await OwnThread.run { FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data() }
+        let grandchild: pid_t = try #require(pid_t(String(decoding: signal, as: UTF8.self).dropLast()))
+        defer { kill(grandchild, SIGKILL) }
+        run.cancel()
+        let result = try await run.value
+        #expect(result.status == SIGKILL)
+        #expect(kill(grandchild, 0) == 0, "the grandchild still runs, and holds the output open")
+    }
+
     @Test func aMissingProgramThrows() async {
         await #expect(throws: (any Error).self) {
             try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"))
