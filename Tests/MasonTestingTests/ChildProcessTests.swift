@@ -31,13 +31,8 @@ struct ChildProcessTests {
     /// once, and it is the wait for the exit that the cancellation must end. The program says, through
     /// a FIFO, when it has closed its output; only then is the run cancelled.
     @Test(.timeLimit(.minutes(10))) func cancellingKillsAProgramThatClosedItsOutput() async throws {
-        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("mason-fifo-\(UUID().uuidString)").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { try? FileManager.default.removeItem(atPath: fifo) }
-        let script = "exec >&-; echo closed > \"$0\"; exec /bin/sleep 3600"
-        let run = Task { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, fifo]) }
-        let signal: Data = await OwnThread.run { FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data() }
-        #expect(String(decoding: signal, as: UTF8.self) == "closed\n")
+        let (run, message) = await startScript("exec >&-; echo closed > \"$0\"; exec /bin/sleep 3600")
+        #expect(message == "closed\n")
         run.cancel()
         let result = try await run.value
         #expect(result.status == SIGKILL)
@@ -47,13 +42,8 @@ struct ChildProcessTests {
     /// cancelling kills the program, and the run ends without waiting for the other to close the
     /// output. The other's process number comes through a FIFO, and the test kills it at the end.
     @Test(.timeLimit(.minutes(10))) func cancellingEndsARunWhoseOutputAGrandchildHolds() async throws {
-        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("mason-fifo-\(UUID().uuidString)").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { try? FileManager.default.removeItem(atPath: fifo) }
-        let script = "/bin/sleep 3600 & echo $! > \"$0\"; wait"
-        let run = Task { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, fifo]) }
-        let signal: Data = await OwnThread.run { FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data() }
-        let grandchild: pid_t = try #require(pid_t(String(decoding: signal, as: UTF8.self).dropLast()))
+        let (run, message) = await startScript("/bin/sleep 3600 & echo $! > \"$0\"; wait")
+        let grandchild: pid_t = try #require(pid_t(message.dropLast()))
         defer { kill(grandchild, SIGKILL) }
         run.cancel()
         let result = try await run.value
@@ -65,5 +55,18 @@ struct ChildProcessTests {
         await #expect(throws: (any Error).self) {
             try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"))
         }
+    }
+
+    /// Starts `sh -c script`, its `$0` a new FIFO, and returns the run once the script has written into
+    /// the FIFO and closed it, with what it wrote: how a script tells the test it has reached a point.
+    private func startScript(
+        _ script: String
+    ) async -> (run: Task<(status: Int32, output: String), any Error>, message: String) {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("mason-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        let run = Task { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, fifo]) }
+        let message: Data = await OwnThread.run { FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data() }
+        return (run, String(decoding: message, as: UTF8.self))
     }
 }
