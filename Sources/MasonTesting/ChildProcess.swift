@@ -18,7 +18,8 @@ public enum ChildProcess {
     /// Starts `executable` with `arguments` (standard input empty), reads its standard output to the
     /// end, and returns when it has exited. Cancelling the calling task kills the program (`SIGKILL`);
     /// the call then returns its status and what it wrote before — at once, even if a program it
-    /// started (`sh -c "server &"`) lives on and holds its output open.
+    /// started (`sh -c "server &"`) lives on and holds its output open. Such a program is not killed:
+    /// `Process` gives the child no process group of its own to signal.
     ///
     /// ```swift
     /// let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/echo"), arguments: ["hi"])
