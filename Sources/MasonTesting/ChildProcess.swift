@@ -7,19 +7,24 @@ import Mason
 ///
 /// `Process.waitUntilExit()` blocks its thread for as long as the child runs; on a two-core machine the
 /// cooperative pool has two threads, so one such wait halves every other test's progress and two stop
-/// it. Here the exit arrives through `terminationHandler` and the output is read on a thread of its
-/// own.
+/// it. Here the program is started, its output read and its exit awaited on threads of their own.
 ///
 /// ```swift
 /// let (status, output) = try await ChildProcess.run(executable, arguments: ["--once"])
 /// #expect(status == 0)
 /// ```
 public enum ChildProcess {
-    /// Starts `executable` with `arguments` (standard input empty), reads its standard output to the
-    /// end, and returns when it has exited. Cancelling the calling task kills the program (`SIGKILL`);
-    /// the call then returns its status and what it wrote before — at once, even if a program it
-    /// started (`sh -c "server &"`) lives on and holds its output open. Such a program is not killed:
-    /// `Process` gives the child no process group of its own to signal.
+    /// Starts `executable` with `arguments`, reads its standard output to the end, and returns when it
+    /// has exited.
+    ///
+    /// The program starts as it would from a shell: standard input empty, standard error the test's
+    /// own, and no signal blocked (a cooperative-pool thread blocks most, and a child inherits its
+    /// starter's mask: `SIGTERM`, `SIGINT` or `alarm` would do nothing in it).
+    ///
+    /// Cancelling the calling task kills the program (`SIGKILL`), and with it every program it started
+    /// that is still in its process group (`sh -c "server &"`); the call then returns the status and
+    /// what had been read of the output — at once, even if a program that left the group (`setsid`)
+    /// lives on and holds the output open. A task cancelled before the call starts nothing.
     ///
     /// ```swift
     /// let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/echo"), arguments: ["hi"])
@@ -28,35 +33,51 @@ public enum ChildProcess {
     /// - Parameters:
     ///   - executable: The program.
     ///   - arguments: Its arguments.
-    /// - Returns: Its exit status and everything it wrote to standard output (after a cancellation,
-    ///   what had been read of it).
-    /// - Throws: What `Process.run()` throws when the program cannot start.
+    /// - Returns: Its exit status — its exit code, or the number of the signal that ended it, as
+    ///   `Process.terminationStatus` gives it — and everything it wrote to standard output (after a
+    ///   cancellation, what had been read of it).
+    /// - Throws: `CancellationError` if the task is cancelled before the program starts, or what
+    ///   `Process.run()` throws when the program cannot start.
     public static func run(_ executable: URL, arguments: [String] = []) async throws -> (status: Int32, output: String)
     {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
+        try Task.checkCancellation()
         let (exit, exited) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        process.terminationHandler = { child in
-            exited.yield(child.terminationStatus)
-            exited.finish()
+        // Set once `Process` has collected the child: its number may then be another program's.
+        let collected = Locked(false)
+        // Started on a thread of its own whose signal mask is empty, for the child inherits it. The
+        // `Process` stays there: it keeps itself alive until its child has exited.
+        let (pid, reader) = try await OwnThread.run {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardInput = FileHandle.nullDevice
+            process.terminationHandler = { child in
+                collected.withLock { $0 = true }
+                exited.yield(child.terminationStatus)
+                exited.finish()
+                // Returns at once (the child has exited). Until it is called, `Process` keeps itself,
+                // and the pipe with it, alive for ever.
+                child.waitUntilExit()
+            }
+            try process.run()
+            return (process.processIdentifier, pipe.fileHandleForReading)
         }
-        try process.run()
-        let pid = process.processIdentifier
         // Ended by the end of the output, or by a cancellation, which must not wait for it: a program the
         // child started may hold it open for ever (the reading thread then ends when that program does).
         let (ending, end) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let output = Locked(Data())
-        let reader = pipe.fileHandleForReading
         Thread {
             while true {
                 let piece = reader.availableData  // blocks until some output comes; empty at its end
                 if piece.isEmpty { break }
                 output.withLock { $0.append(piece) }
             }
+            try? reader.close()
             end.finish()
         }.start()
         // In a task of its own: a cancelled task's wait on a stream would end at once.
@@ -71,7 +92,13 @@ public enum ChildProcess {
             await outputEnded.value
             return await exitStatus(of: pid, reported: reported)
         } onCancel: {
-            kill(pid, SIGKILL)
+            collected.withLock { collected in
+                guard !collected else { return }
+                // `Process` starts the child as the leader of a process group of its own (on Linux;
+                // elsewhere, where it may not, only the child is killed).
+                if getpgid(pid) == pid { kill(-pid, SIGKILL) }
+                kill(pid, SIGKILL)
+            }
             end.finish()
         }
         return (status, String(decoding: output.withLock { $0 }, as: UTF8.self))
@@ -90,10 +117,12 @@ public enum ChildProcess {
             while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
                 guard errno == EINTR else { return nil }
             }
-            #if canImport(Glibc)
+            #if canImport(Darwin)
+            return info.si_status
+            #elseif canImport(Glibc)
             return info._sifields._sigchld.si_status
             #else
-            return info.si_status
+            return nil  // this C library's `siginfo_t` is not read here: wait for what `Process` reports
             #endif
         }
         if let seen { return seen }
