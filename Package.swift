@@ -283,7 +283,7 @@ let package = Package(
         .testTarget(
             name: "MasonStorePostgresTests",
             dependencies: [
-                "Mason", "MasonStore", "MasonStorePostgres", "mason-store-postgres-child",
+                "Mason", "MasonStore", "MasonStorePostgres", "MasonTesting", "mason-store-postgres-child",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

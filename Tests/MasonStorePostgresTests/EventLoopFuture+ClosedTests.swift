@@ -1,6 +1,7 @@
 import Foundation
 import Mason
 import MasonStorePostgres
+import MasonTesting
 import PostgresNIO
 import Testing
 
@@ -14,24 +15,9 @@ struct EventLoopFutureClosedTests {
     func answeredStatementsAreNotKeptUntilTheConnectionCloses() async throws {
         let statements = 300
         let megabytesEach = 2  // what the child asks of each statement
-        let child = Process()
-        child.executableURL = ScaleOutTests.childURL
-        child.arguments = [PostgresServer.url!, "--resident", "\(statements)"]
-        // A file, not a pipe: a pipe the child filled while no one read it would stop it.
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("resident-\(UUID()).txt")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputURL) }
-        child.standardOutput = try FileHandle(forWritingTo: outputURL)
-        // The child's exit resumes this wait: no thread is blocked while it runs.
-        let (exit, exited) = AsyncStream<Int32>.makeStream()
-        child.terminationHandler = { process in
-            exited.yield(process.terminationStatus)
-            exited.finish()
-        }
-        try child.run()
-        let status = await exit.first { _ in true }
+        let (status, text) = try await ChildProcess.run(
+            ScaleOutTests.childURL, arguments: [PostgresServer.url!, "--resident", "\(statements)"])
         #expect(status == 0)
-        let text = try String(contentsOf: outputURL, encoding: .utf8)
         let grown = try #require(
             text.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
             "\(text)")

@@ -1,6 +1,7 @@
 import Foundation
 import Mason
 import MasonStorePostgres
+import MasonTesting
 import PostgresNIO
 import Testing
 
@@ -18,19 +19,14 @@ struct ScaleOutTests {
         }
         .save().operate(in: client)
 
-        // Each child's exit resumes its wait: no thread is blocked while they run.
+        // The children run on threads of their own: none of the pool's is blocked while they run.
         let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
             for _ in 0..<4 {
-                let child = Process()
-                child.executableURL = Self.childURL
-                child.arguments = [PostgresServer.url!, table, "\(Self.increments)"]
-                let (exit, exited) = AsyncStream<Int32>.makeStream()
-                child.terminationHandler = { process in
-                    exited.yield(process.terminationStatus)
-                    exited.finish()
+                group.addTask {
+                    try await ChildProcess.run(
+                        Self.childURL, arguments: [PostgresServer.url!, table, "\(Self.increments)"]
+                    ).status
                 }
-                try child.run()
-                group.addTask { await exit.first { _ in true } ?? -1 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
