@@ -17,10 +17,11 @@ public import FoundationNetworking
 ///
 /// The cache is bounded, as `MemoryResponseCache` is: it keeps at most ``capacity`` responses and, if
 /// set, ``byteCapacity`` bytes of bodies, evicting the least recently used (stored or looked up) in
-/// the transaction of each store. A response whose body alone exceeds ``byteCapacity`` is not stored.
-/// SQLite reuses the pages of evicted rows, so the file stops growing; it does not shrink.
+/// the transaction of each store, and when it is opened on a file that holds more. A response whose
+/// body alone exceeds ``byteCapacity`` is not stored. SQLite reuses the pages of evicted rows, so the file stops growing; it does not shrink.
 ///
-/// No call here blocks a thread while it waits for the database, so `CachingTransport` never holds
+/// Once the cache is made (its initialiser writes the table synchronously), no call here blocks a
+/// thread while it waits for the database, so `CachingTransport` never holds
 /// a thread of Swift's cooperative pool: a lookup is `async` (GRDB's asynchronous read, which suspends
 /// the task while it waits for a reader, or on a `DatabaseQueue` for the writer), and a store or
 /// removal is queued on the writer and returns at once (a lookup sees it at once all the same).
@@ -64,7 +65,8 @@ public final class SQLiteResponseCache: ResponseCache {
         var byKey: [String: (number: Int, response: CachedResponse?)] = [:]
     }
 
-    /// A cache in `writer`'s database (the table is created if missing).
+    /// A cache in `writer`'s database (the table is created if missing, and the responses it holds
+    /// beyond `capacity` and `byteCapacity` are evicted, the least recently used first).
     ///
     /// ```swift
     /// let cache = try SQLiteResponseCache(writer: dbPool, timeToLive: .seconds(300))
@@ -134,6 +136,13 @@ public final class SQLiteResponseCache: ResponseCache {
         .flatMap { _ in
             DataOperation<Database, Void>.execute(
                 sql: "CREATE INDEX IF NOT EXISTS mason_response_cache_usedAt ON mason_response_cache (usedAt)")
+        }
+        .flatMap { _ in
+            // A file kept under larger limits (or none) is brought within these at once: a cache
+            // reopened with `capacity: 0` serves nothing it held.
+            DataOperation<Database, Void> { db in
+                try Self.evict(in: db, keeping: nil, othersKept: capacity, otherBytesKept: byteCapacity)
+            }
         }
         .save()
         .operate(in: writer)
@@ -272,10 +281,11 @@ public final class SQLiteResponseCache: ResponseCache {
     /// order of use is strict whatever the clock does.
     private static let nextUse = "MAX(?, (SELECT COALESCE(MAX(usedAt), 0) + 1 FROM mason_response_cache))"
 
-    /// Deletes, but for the row of `text`, the least recently used rows beyond the `othersKept` most
-    /// recent, and beyond the most recent whose bodies total `otherBytesKept` bytes (if not `nil`).
+    /// Deletes, but for the row of `text` (if any), the least recently used rows beyond the
+    /// `othersKept` most recent, and beyond the most recent whose bodies total `otherBytesKept` bytes
+    /// (if not `nil`).
     private static func evict(
-        in db: Database, keeping text: String, othersKept: Int, otherBytesKept: Int?
+        in db: Database, keeping text: String?, othersKept: Int, otherBytesKept: Int?
     ) throws {
         try db.execute(
             sql: """
@@ -283,7 +293,7 @@ public final class SQLiteResponseCache: ResponseCache {
                     SELECT key FROM mason_response_cache WHERE key <> ?
                     ORDER BY usedAt DESC, key LIMIT -1 OFFSET ?)
                 """,
-            arguments: [text, othersKept])
+            arguments: [text ?? "", othersKept])
         guard let otherBytesKept else { return }
         // The running total of body sizes from the most recent down: the rows past the budget go.
         try db.execute(
@@ -295,7 +305,7 @@ public final class SQLiteResponseCache: ResponseCache {
                         FROM mason_response_cache WHERE key <> ?)
                     WHERE bytes > ?)
                 """,
-            arguments: [text, otherBytesKept])
+            arguments: [text ?? "", otherBytesKept])
     }
 
     /// A duration as the table keeps times: whole nanoseconds.

@@ -88,6 +88,9 @@ extension ResponseCache {
     /// Whether `response` is younger than ``timeToLive``, and than the lifetime it gives itself
     /// (``CachedResponse/freshnessLifetime``: `max-age`, `Expires`; never fresh with `no-cache`).
     ///
+    /// A response stored later than ``now`` is stale: the clock has been set back since (a wall clock
+    /// corrected by a year would otherwise keep it fresh for a year), so its real age is unknown.
+    ///
     /// ```swift
     /// if let hit = await cache.cachedResponse(for: key), cache.isFresh(hit) { return hit.data }
     /// ```
@@ -95,7 +98,8 @@ extension ResponseCache {
     /// - Returns: `true` when it is fresh.
     public func isFresh(_ response: CachedResponse) -> Bool {
         let lifetime = response.freshnessLifetime.map { min($0, timeToLive) } ?? timeToLive
-        return age(of: response) < lifetime
+        let now = now
+        return response.storedAt <= now && now - response.storedAt < lifetime
     }
 
     /// The response stored for `key` if it answers `request` (``CachedResponse/matches(_:)``), fresh or

@@ -43,6 +43,24 @@ import Testing
         #expect(await cache.cachedResponse(for: Self.key("a")) == nil)
     }
 
+    /// A file kept under larger limits is brought within the new ones as it is opened, the least
+    /// recently used going first; with `capacity: 0` nothing it held is served.
+    @Test(arguments: [(3, nil), (0, nil), (100, 2)] as [(Int, Int?)])
+    func reopeningWithSmallerLimitsEvictsAtOnce(capacity: Int, byteCapacity: Int?) async throws {
+        let store = try StoreFixture()
+        let large = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: Self.frozen)
+        for name in ["a", "b", "c", "d", "e"] {
+            large.store(Self.response(name, in: large), for: Self.key(name))
+        }
+        await large.waitForStores()
+        let small = try SQLiteResponseCache(
+            writer: store.writer, timeToLive: .seconds(60), now: Self.frozen, capacity: capacity,
+            byteCapacity: byteCapacity)
+        let kept = Array(["a", "b", "c", "d", "e"].suffix(min(capacity, byteCapacity ?? .max)))
+        #expect(try Self.namesOnDisk(store.path) == kept)
+        #expect(await small.cachedResponse(for: Self.key("a")) == nil)
+    }
+
     @Test func aLookupHitMakesAnEntryTheMostRecentlyUsed() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(

@@ -95,6 +95,18 @@ import FoundationNetworking
         #expect(await cache.cachedResponse(for: Self.key) == nil)
     }
 
+    /// A response stored while the wall clock ran a year fast, looked up once it is set right: its
+    /// age is unknown, and it must not stay fresh for the year.
+    @Test func aResponseStoredLaterThanNowIsStale() async throws {
+        let store = try StoreFixture()
+        let clock = TestClock()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: clock.reading)
+        cache.store(CachedResponse(data: Data("x".utf8), status: 200, storedAt: cache.now), for: Self.key)
+        clock.advance(by: .seconds(-365 * 24 * 3600))
+        let hit = try #require(await cache.cachedResponse(for: Self.key))
+        #expect(!cache.isFresh(hit))
+    }
+
     @Test func noStoreIsNotKept() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
