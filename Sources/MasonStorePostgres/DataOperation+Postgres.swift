@@ -18,8 +18,11 @@ extension DataOperation where Context == PostgresContext {
     ///
     /// The operation's body is synchronous: it runs on a thread Mason gives it for the run (a Dispatch
     /// queue of its own), never on Swift's cooperative pool, which it would block while waiting for
-    /// the server. Cancelling the task closes the connection, which stops the statement running and
-    /// rolls back on the server; the pool opens a new one.
+    /// the server. Cancelling the task closes the connection: the operation ends at once, the pool
+    /// opens a new connection, and the server rolls back the open transaction when it sees the
+    /// connection closed. A statement the server is still executing (`pg_sleep`, a long `UPDATE`) runs
+    /// on until it ends, holding its locks, unless the server checks its clients while it executes
+    /// (`client_connection_check_interval`, PostgreSQL 14; off by default).
     ///
     /// ```swift
     /// let bae = try await makeBaby(name: "Bae").save().operate(in: client)

@@ -5,8 +5,10 @@ import PostgresNIO
 /// The cancellation of one running operation, shared by the task that awaits it (which cancels) and
 /// the thread that runs it (which checks before every statement).
 ///
-/// Cancelling closes the connection: the statement running fails at once, and the server rolls back
-/// the open transaction (work up to the last save stays committed). The pool replaces the connection.
+/// Cancelling closes the connection: the statement awaited fails at once, and the server rolls back
+/// the open transaction (work up to the last save stays committed) when it sees the connection closed
+/// — for a statement it is still executing, once that ends, unless its
+/// `client_connection_check_interval` is set. The pool replaces the connection.
 final class PostgresCancellation: Sendable {
     private let connection: PostgresConnection
     private let cancelled = Locked(false)

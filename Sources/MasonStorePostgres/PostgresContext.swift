@@ -116,7 +116,9 @@ public final class PostgresContext {
     }
 
     /// Runs a query and hands each row to `body` as it arrives, while the server sends the rest: the
-    /// way to read many rows without holding them all.
+    /// way to read many rows without collecting them into an array first. There is no back-pressure
+    /// (postgres-nio's callback API has none): rows that arrive faster than `body` handles them wait
+    /// in memory, so a slow `body` over a large result may end up holding most of it.
     ///
     /// ```swift
     /// var total = 0

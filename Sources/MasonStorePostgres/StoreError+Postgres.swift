@@ -43,9 +43,20 @@ extension StoreError {
             }
             return StoreError(kind: kind, message: "\(error.code)", sql: error.query?.sql)
         }
-        var failure = StoreError(kind: kind(of: state), message: server[.message], sql: error.query?.sql)
+        let message = state.hasPrefix("22") ? server[.message].map(withoutQuotedValue) : server[.message]
+        var failure = StoreError(kind: kind(of: state), message: message, sql: error.query?.sql)
         failure.sqlState = state
         return failure
+    }
+
+    /// A data exception's message (class 22) without the value it quotes, which may be a bound one:
+    /// PostgreSQL writes `invalid input syntax for type integer: "hunter2"` and
+    /// `value "99999999999" is out of range for type integer`. Everything from the first double quote
+    /// to the last becomes `"…"`, so a value holding quotes is hidden whole.
+    static func withoutQuotedValue(_ message: String) -> String {
+        guard let first = message.firstIndex(of: "\""), let last = message.lastIndex(of: "\""), first < last
+        else { return message }
+        return message[..<first] + "\"…\"" + message[message.index(after: last)...]
     }
 
     /// The kind of a SQLSTATE: its class (first two characters) and a few exact codes.

@@ -56,6 +56,19 @@ struct PostgresErrorsTests {
         #expect(error?.sqlState == "22P02")
     }
 
+    /// PostgreSQL quotes the value a data exception (class 22) is about, bound or not: the error keeps
+    /// the message and not the value.
+    @Test(arguments: ["hunter2", "hunter2\"x\"", "99999999999"])
+    func aDataExceptionKeepsItsMessageButNotTheValue(secret: String) async throws {
+        let error = try #require(
+            await #expect(throws: StoreError.self) {
+                try await DataOperation<PostgresContext, Int?>.fetchOne(Int.self, "SELECT \(secret)::int").operate(in: client)
+            })
+        #expect(error.kind == .typeMismatch)
+        #expect(error.message?.contains("for type integer") == true, "\(error.message ?? "")")
+        #expect(!"\(error)".contains(secret.prefix(7)), "\(error)")
+    }
+
     @Test func aBrokenConnectionIsConnectionLost() async throws {
         let error = await #expect(throws: StoreError.self) {
             try await DataOperation<PostgresContext, Int>.execute("SELECT pg_terminate_backend(pg_backend_pid())")
