@@ -62,7 +62,8 @@ struct PostgresErrorsTests {
     func aDataExceptionKeepsItsMessageButNotTheValue(secret: String) async throws {
         let error = try #require(
             await #expect(throws: StoreError.self) {
-                try await DataOperation<PostgresContext, Int?>.fetchOne(Int.self, "SELECT \(secret)::int").operate(in: client)
+                try await DataOperation<PostgresContext, Int?>.fetchOne(Int.self, "SELECT \(secret)::int").operate(
+                    in: client)
             })
         #expect(error.kind == .typeMismatch)
         #expect(error.message?.contains("for type integer") == true, "\(error.message ?? "")")

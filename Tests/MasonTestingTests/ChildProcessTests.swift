@@ -85,7 +85,8 @@ struct ChildProcessTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let run = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo ran > \"$0\"", file])
+            return try await ChildProcess.run(
+                URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo ran > \"$0\"", file])
         }
         await #expect(throws: CancellationError.self) { try await run.value }
         #expect(!FileManager.default.fileExists(atPath: file))
