@@ -180,6 +180,11 @@ extension DataOperation where Context == PostgresContext {
             context.rollBack()
             var failure = StoreError.postgres(error, cancelled: cancellation.isCancelled)
             failure.savesBeforeFailure = context.saves
+            // The body caught a save in doubt and threw something else: the doubt must still reach
+            // the caller, or a retry could apply the work twice.
+            if let lost = context.lostTransaction as? StoreError, lost.isCommitInDoubt {
+                failure.isCommitInDoubt = true
+            }
             return (.failure(failure), context.connectionBroke)
         }
     }

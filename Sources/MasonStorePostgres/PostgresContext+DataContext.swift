@@ -51,9 +51,11 @@ extension PostgresContext: DataContext {
     /// - Throws: `StoreError` (its `sql` is `COMMIT`) when the server rolled back instead; what the
     ///   server reported when the commit itself failed (a deferred constraint); a `StoreError` with
     ///   `isCommitInDoubt` set when the connection failed (or a cancellation closed it) while `COMMIT`
-    ///   awaited its answer, so that the server may have committed. Either way the transaction has
-    ///   ended with the work of every open unit: the next statement opens a new one, but no later
-    ///   `save()` commits, and the operation fails with this error even if it recovers.
+    ///   awaited its answer, or the server answered by ending the session (a `FATAL` error), so that
+    ///   the server may have committed. Either way the transaction has ended with the work of every
+    ///   open unit: the next statement opens a new one, but no later `save()` commits, and the
+    ///   operation fails with this error even if it recovers (or, when the body throws another, with
+    ///   that one, still flagged in doubt).
     public func saveChanges() throws {
         // After a COMMIT that failed, committing would keep part of the work and lose the rest.
         if let lostTransaction { throw lostTransaction }
@@ -76,8 +78,9 @@ extension PostgresContext: DataContext {
             result = try answer(to: "COMMIT")
         } catch {
             // A server's error says the transaction was rolled back; a connection that failed while
-            // COMMIT awaited its answer (closed by a cancellation, too) says nothing: the server may
-            // have committed before it went.
+            // COMMIT awaited its answer (closed by a cancellation, too), or a FATAL error that ends the
+            // session (sent even after a local commit, by a backend terminated while it waited for a
+            // synchronous standby), says nothing: the server may have committed.
             guard Self.isConnectionFailure(error) else {
                 lostTransaction = error
                 throw error

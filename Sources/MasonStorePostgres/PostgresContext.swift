@@ -47,7 +47,8 @@ public final class PostgresContext {
     var lostTransaction: (any Error)?
     /// Whether the connection itself failed (closed, or a postgres-nio connection error), or a
     /// `ROLLBACK` could not end the transaction: it must then be closed, never given back to the pool.
-    /// A server error never sets it, whatever its SQLSTATE: the connection that carried it still works.
+    /// A server error sets it only when it ends the session (severity `FATAL` or `PANIC`), whatever its
+    /// SQLSTATE: after any other, the connection that carried it still works.
     var connectionBroke = false
 
     init(
@@ -170,18 +171,25 @@ public final class PostgresContext {
     }
 
     /// Whether `error` is the connection failing, rather than the server answering with an error (which
-    /// it sends on a connection that goes on working, even for a SQLSTATE of class 08).
+    /// it sends on a connection that goes on working, even for a SQLSTATE of class 08) — or the server
+    /// ending the session: an error of severity `FATAL` or `PANIC` (`57P01`, the backend terminated,
+    /// even while a `COMMIT` waited for a synchronous standby after committing locally), after which
+    /// it closes the connection.
     static func isConnectionFailure(_ error: any Error) -> Bool {
         switch error {
         case is ConnectionClosed:
             return true
-        case let error as PSQLError where error.serverInfo == nil:
-            switch error.code {
-            case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
-                return true
-            default:
-                return false
+        case let error as PSQLError:
+            guard let server = error.serverInfo else {
+                switch error.code {
+                case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
+                    return true
+                default:
+                    return false
+                }
             }
+            let severity = server[.severity] ?? server[.localizedSeverity]
+            return severity == "FATAL" || severity == "PANIC"
         default:
             return false
         }

@@ -50,6 +50,54 @@ struct InDoubtCommitTests {
         #expect(try await rows(of: table) == [1], "the cancelled save did commit")
     }
 
+    /// PostgreSQL ends the session with a `FATAL` error even after it committed: a backend
+    /// terminated while its `COMMIT` waited for a synchronous standby says "the transaction has
+    /// already committed locally". The proxy lets the server commit and answers with that error.
+    @Test func aCommitAnsweredByEndingTheSessionIsInDoubt() async throws {
+        let table = try await makeTable("in_doubt_fatal")
+        let proxy = try await startProxy(dropping: "COMMIT", then: .endSession(sqlState: "57P01"))
+        let saved: DataOperation<PostgresContext, Void> = insert(1, into: table).save()
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in try await saved.operate(in: client) }
+        }
+        await proxy.stop()
+        #expect(await proxy.droppedAnswer() == "COMMIT")
+        #expect(error?.kind == .connectionLost)
+        #expect(error?.sqlState == "57P01", "the server's own error is kept")
+        #expect(error?.isCommitInDoubt == true)
+        #expect(error?.isWorthRetrying == false)
+        #expect(try await rows(of: table) == [1], "the save in doubt did commit")
+    }
+
+    /// A body that catches the error of a save in doubt and throws one of its own: the operation fails
+    /// with the body's error, still flagged in doubt, so that a retry policy does not run the work
+    /// again (here, before the fix, a second attempt inserted the row again and hit its key).
+    @Test func aBodyThatThrowsAfterASaveInDoubtKeepsTheDoubt() async throws {
+        let table = try await makeTable("in_doubt_rethrown")
+        let proxy = try await startProxy(dropping: "COMMIT")
+        let attempts = Locked(0)
+        let insertAndSave = DataOperation<PostgresContext, Void> { db in
+            attempts.withLock { $0 += 1 }
+            try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
+            do {
+                try db.saveChanges()
+            } catch {
+                throw StoreError(kind: .serializationFailure, message: "the body's own error")
+            }
+        }
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in
+                try await insertAndSave.operate(in: client, retrying: .immediate(retries: 3))
+            }
+        }
+        await proxy.stop()
+        #expect(error?.kind == .serializationFailure, "the body's error is the one reported")
+        #expect(error?.isCommitInDoubt == true)
+        #expect(error?.isWorthRetrying == false)
+        #expect(attempts.withLock { $0 } == 1, "work in doubt is not retried")
+        #expect(try await rows(of: table) == [1])
+    }
+
     @Test func aConnectionLostBeforeTheCommitIsNotInDoubt() async throws {
         let table = try await makeTable("lost_before_commit")
         let proxy = try await startProxy(dropping: "INSERT INTO \(table) VALUES (2)")

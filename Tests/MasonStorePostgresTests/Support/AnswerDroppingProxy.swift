@@ -4,8 +4,9 @@ import Synchronization
 
 /// A TCP proxy on 127.0.0.1 in front of the PostgreSQL server that loses one statement's answer for
 /// real: it forwards the statement, reads the server's whole answer (up to its `ReadyForQuery`) and
-/// drops it, then closes the client's side — so the server has done the work and the client never
-/// hears of it. Every other byte passes through both ways.
+/// drops it, then closes the client's side (or keeps it open, or answers for the server by ending the
+/// session) — so the server has done the work and the client never hears of it. Every other byte
+/// passes through both ways.
 ///
 /// ```swift
 /// let proxy = try await AnswerDroppingProxy.start(forwardingTo: "127.0.0.1", port: 5432, dropping: "COMMIT")
@@ -19,6 +20,10 @@ final class AnswerDroppingProxy: Sendable {
         case closeClientSide
         /// Keeps the connection open: the client waits for the answer until it gives up.
         case keepOpen
+        /// Answers in the server's place with an error of severity `FATAL` and this SQLSTATE, then
+        /// closes: what PostgreSQL sends when it ends a session (`57P01`, a backend terminated by an
+        /// administrator, even while a `COMMIT` it had applied waited for a synchronous standby).
+        case endSession(sqlState: String)
     }
 
     /// The proxy's port on 127.0.0.1.
@@ -258,12 +263,41 @@ private final class ServerSide: ChannelInboundHandler {
             } else if type == UInt8(ascii: "Z") {
                 answered = true
                 record.dropped(tag: tag)
-                if record.afterwards == .closeClientSide {
+                switch record.afterwards {
+                case .closeClientSide:
                     client.close(promise: nil)
+                    context.close(promise: nil)
+                case .keepOpen:
+                    break
+                case .endSession(let sqlState):
+                    let fatal = Self.fatalError(sqlState: sqlState, allocator: client.allocator)
+                    let client: any Channel = client
+                    client.writeAndFlush(fatal).whenComplete { _ in client.close(promise: nil) }
                     context.close(promise: nil)
                 }
             }
         }
+    }
+
+    /// An `ErrorResponse` ("E") of severity `FATAL`: its fields, each a code byte and a
+    /// NUL-terminated text, then a NUL.
+    private static func fatalError(sqlState: String, allocator: ByteBufferAllocator) -> ByteBuffer {
+        var fields = ByteBuffer()
+        let texts: [(UInt8, String)] = [
+            (UInt8(ascii: "S"), "FATAL"), (UInt8(ascii: "V"), "FATAL"), (UInt8(ascii: "C"), sqlState),
+            (UInt8(ascii: "M"), "terminating connection due to administrator command")
+        ]
+        for (code, text) in texts {
+            fields.writeInteger(code)
+            fields.writeString(text)
+            fields.writeInteger(UInt8(0))
+        }
+        fields.writeInteger(UInt8(0))
+        var message = allocator.buffer(capacity: 5 + fields.readableBytes)
+        message.writeInteger(UInt8(ascii: "E"))
+        message.writeInteger(Int32(4 + fields.readableBytes))
+        message.writeBuffer(&fields)
+        return message
     }
 
     func channelInactive(context: ChannelHandlerContext) {
