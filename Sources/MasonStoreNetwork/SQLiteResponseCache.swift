@@ -59,10 +59,14 @@ public final class SQLiteResponseCache: ResponseCache {
     private let queued = Locked(QueuedWrites())
 
     /// The writes queued and not yet committed, by stored key, so a lookup sees them at once (`nil`: a
-    /// removal); each with its number, which tells it from a later write for the same key.
+    /// removal); each with its number, which tells it from a later write for the same key. And the
+    /// hits not yet written: each key's last use, in order, with the number of the write queued to
+    /// record them, if one is queued and has not started.
     private struct QueuedWrites {
         var count = 0
         var byKey: [String: (number: Int, response: CachedResponse?)] = [:]
+        var uses: [String: (order: Int, time: Int64)] = [:]
+        var usesWrite: Int?
     }
 
     /// A cache in `writer`'s database (the table is created if missing, and the responses it holds
@@ -186,7 +190,8 @@ public final class SQLiteResponseCache: ResponseCache {
 
     /// The response stored for `key`, fresh or not, or `nil`: a store still queued counts. A hit
     /// becomes the most recently used, by a write queued on the writer as a store is (a failed one is
-    /// dropped).
+    /// dropped); the hits made while that write waits for the writer are recorded with it, in one
+    /// transaction.
     ///
     /// Reads the file with GRDB's asynchronous read: the task suspends, holding no thread, while it
     /// waits for a reader (on a `DatabaseQueue`, for the writer and the writes queued on it). A
@@ -264,16 +269,43 @@ public final class SQLiteResponseCache: ResponseCache {
         )
     }
 
-    /// Makes the row for `text`, if any, the most recently used: queued on the writer, as a store is,
-    /// and dropped if it fails, as a lookup must not wait for the writer.
+    /// Makes the row for `text`, if any, the most recently used, by a write queued on the writer as a
+    /// store is, and dropped if it fails, as a lookup must not wait for the writer. Hits made while
+    /// that write waits for the writer join it: however many there are, at most one such write is
+    /// queued, and it records them all in one transaction, in the order of use.
     private func touch(_ text: String) {
-        let arguments: StatementArguments = [Self.nanoseconds(clock()), text]
-        DataOperation<Database, Void>.execute(
-            sql: "UPDATE mason_response_cache SET usedAt = \(Self.nextUse) WHERE key = ?",
-            arguments: arguments
-        )
+        let time: Int64 = Self.nanoseconds(clock())
+        let number: Int? = queued.withLock { queued in
+            queued.uses[text] = (queued.count, time)
+            defer { queued.count += 1 }
+            guard queued.usesWrite == nil else { return nil }  // the write queued records this use too
+            queued.usesWrite = queued.count
+            return queued.count
+        }
+        guard let number else { return }
+        let queued = self.queued
+        DataOperation<Database, Void> { db in
+            let uses = queued.withLock { queued in
+                defer {
+                    queued.uses = [:]
+                    queued.usesWrite = nil  // a hit from now on queues the next write
+                }
+                return queued.uses.sorted { $0.value.order < $1.value.order }
+            }
+            let update = try db.cachedStatement(
+                sql: "UPDATE mason_response_cache SET usedAt = \(Self.nextUse) WHERE key = ?")
+            for (text, use) in uses {
+                try update.execute(arguments: [use.time, text])
+            }
+        }
         .save()
-        .operateAsync(in: writer) { _ in }
+        .operateAsync(in: writer) { _ in
+            // Failed before it took the uses (another connection held the file): the next hit queues
+            // a write that records them.
+            queued.withLock { queued in
+                if queued.usesWrite == number { queued.usesWrite = nil }
+            }
+        }
     }
 
     /// The `usedAt` of a row stored or looked up now, given the time as an argument: the time, or

@@ -1,7 +1,9 @@
+import Dispatch
 import Foundation
 import GRDB
 import MasonNetwork
 import MasonStoreNetwork
+import Synchronization
 import Testing
 
 /// The persistent cache is bounded: it keeps the most recently used responses within a count and a
@@ -74,6 +76,31 @@ import Testing
         #expect(try Self.namesOnDisk(store.path) == ["b", "c"], "a, the least recently used, went")
     }
 
+    /// However many hits are made while the writer is busy, they are recorded in one transaction, in
+    /// the order of use (before, each hit queued a transaction of its own: 301 here).
+    @Test func hitsMadeWhileTheWriterIsBusyAreRecordedInOneTransaction() async throws {
+        let store = try StoreFixture(.pool)
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: Self.frozen)
+        for name in ["a", "b", "c"] {
+            cache.store(Self.response(name, in: cache), for: Self.key(name))
+        }
+        await cache.waitForStores()
+        let commits = CommitCounter()
+        store.writer.add(transactionObserver: commits)
+        let gate = DispatchSemaphore(value: 0)
+        store.writer.asyncWriteWithoutTransaction { _ in gate.wait() }  // on GRDB's writer, not Swift's pool
+        for _ in 0..<100 {
+            for name in ["c", "a", "b"] {
+                #expect(await cache.cachedResponse(for: Self.key(name)) != nil)
+            }
+        }
+        #expect(await cache.cachedResponse(for: Self.key("a")) != nil)
+        gate.signal()
+        await cache.waitForStores()
+        #expect(commits.count == 1, "301 hits, one transaction")
+        #expect(try Self.namesOnDisk(store.path) == ["c", "b", "a"], "in the order of each one's last use")
+    }
+
     @Test func aByteCapacityEvictsTheLeastRecentlyUsedBodies() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), byteCapacity: 10)
@@ -142,5 +169,33 @@ import Testing
         reopened.store(Self.response("d", in: reopened), for: Self.key("d"))
         await reopened.waitForStores()
         #expect(try Self.namesOnDisk(store.path) == ["b", "d"], "c, stored before b was looked up, went")
+    }
+}
+
+/// Counts the committed transactions that changed the cache's table.
+private final class CommitCounter: TransactionObserver, Sendable {
+    private let state = Mutex((changed: false, commits: 0))
+
+    var count: Int {
+        state.withLock { $0.commits }
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        eventKind.tableName == "mason_response_cache"
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        state.withLock { $0.changed = true }
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        state.withLock { state in
+            if state.changed { state.commits += 1 }
+            state.changed = false
+        }
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        state.withLock { $0.changed = false }
     }
 }
