@@ -20,9 +20,10 @@ extension DataOperation where Context == PostgresContext {
     /// queue of its own), never on Swift's cooperative pool, which it would block while waiting for
     /// the server. Cancelling the task closes the connection: the operation ends at once, the pool
     /// opens a new connection, and the server rolls back the open transaction when it sees the
-    /// connection closed. A statement the server is still executing (`pg_sleep`, a long `UPDATE`) runs
-    /// on until it ends, holding its locks, unless the server checks its clients while it executes
-    /// (`client_connection_check_interval`, PostgreSQL 14; off by default).
+    /// connection closed. A statement the server is still executing (`pg_sleep`, a long `UPDATE`
+    /// holding its locks) is cancelled too: Mason asks the server, on another connection of the pool,
+    /// to cancel it (`pg_cancel_backend`, naming the backend by its process id and start time, learnt
+    /// with one query the first time a connection runs an operation).
     ///
     /// ```swift
     /// let bae = try await makeBaby(name: "Bae").save().operate(in: client)
@@ -41,7 +42,8 @@ extension DataOperation where Context == PostgresContext {
     ) async throws(StoreError) -> Element where Element: Sendable {
         do {
             return try await client.withConnection { connection in
-                let (outcome, closing) = await run(on: connection, isolation: isolation, logger: logger)
+                let (outcome, closing) = await run(
+                    on: connection, from: client, isolation: isolation, logger: logger)
                 if closing {
                     // Given back before it has closed, the pool would lease it again, to fail there.
                     // Closing is idempotent, and ensures the wait ends even if the channel lingers.
@@ -55,7 +57,10 @@ extension DataOperation where Context == PostgresContext {
     }
 
     /// Runs the operation on `connection`, which you lease and keep: the transaction rules of
-    /// `operate(in:isolation:logger:)`. Only one operation at a time may use a connection.
+    /// `operate(in:isolation:logger:)`. Only one operation at a time may use a connection. With no
+    /// client to ask through, a cancellation closes the connection but cannot cancel a statement the
+    /// server is executing: that statement runs on until it ends, holding its locks, unless the
+    /// server checks its clients meanwhile (`client_connection_check_interval`, PostgreSQL 14).
     ///
     /// ```swift
     /// try await client.withConnection { connection in try await makeBaby(name: "Bae").save().operate(on: connection) }
@@ -72,7 +77,7 @@ extension DataOperation where Context == PostgresContext {
         isolation: TransactionIsolation = .readCommitted,
         logger: Logger? = nil
     ) async throws(StoreError) -> Element where Element: Sendable {
-        try await run(on: connection, isolation: isolation, logger: logger).outcome.get()
+        try await run(on: connection, from: nil, isolation: isolation, logger: logger).outcome.get()
     }
 
     /// Runs the operation on its own thread; `closing` says whether the connection must close (a
@@ -81,11 +86,12 @@ extension DataOperation where Context == PostgresContext {
     /// class 08 maps to `.connectionLost` but arrives on a connection that still works.
     private func run(
         on connection: PostgresConnection,
+        from client: PostgresClient?,
         isolation: TransactionIsolation,
         logger: Logger?
     ) async -> (outcome: Result<Element, StoreError>, closing: Bool) {
-        let cancellation = PostgresCancellation(connection)
         let logger = logger ?? postgresStoreLogger
+        let cancellation = PostgresCancellation(connection, client: client, logger: logger)
         let (outcome, broke) = await withTaskCancellationHandler {
             // A serial queue of its own targets Dispatch's overcommitting pool: a thread that may block,
             // started when none is free. The task hops there and back rather than awaiting a
@@ -93,7 +99,8 @@ extension DataOperation where Context == PostgresContext {
             // resume comes before the task has suspended (swiftlang/swift#57803).
             await withTaskExecutorPreference(QueueExecutor()) {
                 @concurrent () async -> (Result<Element, StoreError>, connectionBroke: Bool) in
-                transact(on: connection, isolation: isolation, logger: logger, cancellation: cancellation)
+                cancellation.watchBackend()
+                return transact(on: connection, isolation: isolation, logger: logger, cancellation: cancellation)
             }
         } onCancel: {
             cancellation.cancel()
