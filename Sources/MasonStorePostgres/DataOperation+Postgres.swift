@@ -57,10 +57,12 @@ extension DataOperation where Context == PostgresContext {
     }
 
     /// Runs the operation on `connection`, which you lease and keep: the transaction rules of
-    /// `operate(in:isolation:logger:)`. Only one operation at a time may use a connection. With no
-    /// client to ask through, a cancellation closes the connection but cannot cancel a statement the
-    /// server is executing: that statement runs on until it ends, holding its locks, unless the
-    /// server checks its clients meanwhile (`client_connection_check_interval`, PostgreSQL 14).
+    /// `operate(in:isolation:logger:)`. Only one operation at a time may use a connection. The
+    /// connection is closed when it failed, when a `ROLLBACK` could not end the transaction, and when
+    /// the task is cancelled; open a new one then. With no client to ask through, a cancellation
+    /// closes the connection but cannot cancel a statement the server is executing: that statement
+    /// runs on until it ends, holding its locks, unless the server checks its clients meanwhile
+    /// (`client_connection_check_interval`, PostgreSQL 14).
     ///
     /// ```swift
     /// try await client.withConnection { connection in try await makeBaby(name: "Bae").save().operate(on: connection) }
@@ -77,7 +79,12 @@ extension DataOperation where Context == PostgresContext {
         isolation: TransactionIsolation = .readCommitted,
         logger: Logger? = nil
     ) async throws(StoreError) -> Element where Element: Sendable {
-        try await run(on: connection, from: nil, isolation: isolation, logger: logger).outcome.get()
+        let (outcome, closing) = await run(on: connection, from: nil, isolation: isolation, logger: logger)
+        if closing {
+            // A failed ROLLBACK may have left a transaction open on it: never hand it back in that state.
+            try? await connection.close().get()
+        }
+        return try outcome.get()
     }
 
     /// Runs the operation on its own thread; `closing` says whether the connection must close (a

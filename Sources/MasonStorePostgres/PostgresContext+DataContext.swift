@@ -77,11 +77,12 @@ extension PostgresContext: DataContext {
         do {
             result = try answer(to: "COMMIT")
         } catch {
-            // A server's error says the transaction was rolled back; a connection that failed while
-            // COMMIT awaited its answer (closed by a cancellation, too), or a FATAL error that ends the
-            // session (sent even after a local commit, by a backend terminated while it waited for a
-            // synchronous standby), says nothing: the server may have committed.
-            guard Self.isConnectionFailure(error) else {
+            // A server's error says the transaction was rolled back. Anything else says nothing, and
+            // the server may have committed: a connection that failed while COMMIT awaited its answer
+            // (closed by a cancellation, too), an answer postgres-nio could not read, or a FATAL error
+            // that ends the session (sent even after a local commit, by a backend terminated while it
+            // waited for a synchronous standby).
+            guard !Self.isServerAnswer(error) else {
                 lostTransaction = error
                 throw error
             }
@@ -94,13 +95,14 @@ extension PostgresContext: DataContext {
         guard result.metadata.command == "COMMIT" else {
             let cause = abortCause.map { StoreError.postgres($0, cancelled: false) }
             abortCause = nil
-            let failure = StoreError(
+            var failure = StoreError(
                 kind: cause?.kind ?? .database,
                 message: "COMMIT was answered with \(result.metadata.command): a statement had failed and "
                     + "aborted the transaction, so its \(lost) changes since the last save were rolled back",
                 sql: "COMMIT",
                 underlying: cause
             )
+            failure.sqlState = cause?.sqlState
             lostTransaction = failure
             throw failure
         }

@@ -170,7 +170,8 @@ public final class PostgresContext {
         abortCause = error
     }
 
-    /// Whether `error` is the connection failing, rather than the server answering with an error (which
+    /// Whether `error` is the connection failing (closed, or a message postgres-nio could not make
+    /// sense of, after which it closes it), rather than the server answering with an error (which
     /// it sends on a connection that goes on working, even for a SQLSTATE of class 08) — or the server
     /// ending the session: an error of severity `FATAL` or `PANIC` (`57P01`, the backend terminated,
     /// even while a `COMMIT` waited for a synchronous standby after committing locally), after which
@@ -182,7 +183,8 @@ public final class PostgresContext {
         case let error as PSQLError:
             guard let server = error.serverInfo else {
                 switch error.code {
-                case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
+                case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown,
+                    .messageDecodingFailure, .unexpectedBackendMessage:  // postgres-nio closes after these
                     return true
                 default:
                     return false
@@ -193,6 +195,12 @@ public final class PostgresContext {
         default:
             return false
         }
+    }
+
+    /// Whether `error` is the server's answer to a statement on a session it keeps (an error of
+    /// severity `ERROR`): only then is a failed `COMMIT` known to have rolled back.
+    static func isServerAnswer(_ error: any Error) -> Bool {
+        (error as? PSQLError)?.serverInfo != nil && !isConnectionFailure(error)
     }
 
     /// Runs a query and decodes its first row into `type`, or returns `nil` when it has none.

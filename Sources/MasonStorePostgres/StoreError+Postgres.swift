@@ -28,13 +28,14 @@ extension StoreError {
     }
 
     private static func postgres(_ error: PSQLError, cancelled: Bool) -> StoreError {
-        if cancelled {
-            return StoreError(kind: .cancelled, message: "the task was cancelled", sql: error.query?.sql)
-        }
         guard let server = error.serverInfo, let state = server[.sqlState] else {
+            if cancelled {
+                return StoreError(kind: .cancelled, message: "the task was cancelled", sql: error.query?.sql)
+            }
             let kind: Kind
             switch error.code {
-            case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:
+            case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed,
+                .messageDecodingFailure, .unexpectedBackendMessage:  // postgres-nio closes the connection
                 kind = .connectionLost
             case .queryCancelled:
                 kind = .cancelled
@@ -44,7 +45,10 @@ extension StoreError {
             return StoreError(kind: kind, message: "\(error.code)", sql: error.query?.sql)
         }
         let message = state.hasPrefix("22") ? server[.message].map(withoutQuotedValue) : server[.message]
-        var failure = StoreError(kind: kind(of: state), message: message, sql: error.query?.sql)
+        // A server's answer that came as the task was cancelled is still the server's: its SQLSTATE
+        // and message stay, though the kind says the task was cancelled.
+        let kind: Kind = cancelled ? .cancelled : kind(of: state)
+        var failure = StoreError(kind: kind, message: message, sql: error.query?.sql)
         failure.sqlState = state
         return failure
     }

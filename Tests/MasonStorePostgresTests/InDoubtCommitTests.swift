@@ -69,6 +69,22 @@ struct InDoubtCommitTests {
         #expect(try await rows(of: table) == [1], "the save in doubt did commit")
     }
 
+    /// An answer to `COMMIT` that the client cannot read (postgres-nio then closes the connection)
+    /// says nothing of what the server did: in doubt, as a lost answer is.
+    @Test func aCommitWhoseAnswerCannotBeReadIsInDoubt() async throws {
+        let table = try await makeTable("in_doubt_garbled")
+        let proxy = try await startProxy(dropping: "COMMIT", then: .garble)
+        let saved: DataOperation<PostgresContext, Void> = insert(1, into: table).save()
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in try await saved.operate(in: client) }
+        }
+        await proxy.stop()
+        #expect(await proxy.droppedAnswer() == "COMMIT")
+        #expect(error?.kind == .connectionLost)
+        #expect(error?.isCommitInDoubt == true)
+        #expect(try await rows(of: table) == [1], "the save in doubt did commit")
+    }
+
     /// A body that catches the error of a save in doubt and throws one of its own: the operation fails
     /// with the body's error, still flagged in doubt, so that a retry policy does not run the work
     /// again (here, before the fix, a second attempt inserted the row again and hit its key).

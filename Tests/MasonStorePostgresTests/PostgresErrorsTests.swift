@@ -129,6 +129,7 @@ struct PostgresErrorsTests {
         .save()
         let error = await #expect(throws: StoreError.self) { try await swallowed.operate(in: client) }
         #expect(error?.kind == .constraintViolation, "the kind of the error that aborted the transaction")
+        #expect(error?.sqlState == "23505", "the SQLSTATE of the error that aborted the transaction")
         #expect(error?.sql == "COMMIT")
         #expect(error?.savesBeforeFailure == 0)
         #expect(error?.isCommitInDoubt == false, "the server answered: the work was rolled back")

@@ -82,8 +82,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// ```
     public var savesBeforeFailure = 0
     /// Whether the failure is a `COMMIT` whose answer never came: it was sent (or may have been) and
-    /// the connection was lost, or the task cancelled, while it awaited the server's answer — or the
-    /// server answered by ending the session (a `FATAL` error such as `57P01`, which PostgreSQL sends
+    /// the connection was lost, or the task cancelled, while it awaited the server's answer (or the
+    /// answer could not be read) — or the server answered by ending the session (a `FATAL` error such as `57P01`, which PostgreSQL sends
     /// even after committing locally while it waited for a synchronous standby). The server may have
     /// committed that save's work or not; ``savesBeforeFailure`` does not count it. It stays set when
     /// the operation's body caught that error and threw another. False whenever the server answered

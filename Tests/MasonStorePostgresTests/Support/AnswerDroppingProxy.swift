@@ -24,6 +24,9 @@ final class AnswerDroppingProxy: Sendable {
         /// closes: what PostgreSQL sends when it ends a session (`57P01`, a backend terminated by an
         /// administrator, even while a `COMMIT` it had applied waited for a synchronous standby).
         case endSession(sqlState: String)
+        /// Answers in the server's place with a message of a type the protocol does not have, then
+        /// closes: an answer the client cannot read.
+        case garble
     }
 
     /// The proxy's port on 127.0.0.1.
@@ -270,13 +273,22 @@ private final class ServerSide: ChannelInboundHandler {
                 case .keepOpen:
                     break
                 case .endSession(let sqlState):
-                    let fatal = Self.fatalError(sqlState: sqlState, allocator: client.allocator)
-                    let client: any Channel = client
-                    client.writeAndFlush(fatal).whenComplete { _ in client.close(promise: nil) }
-                    context.close(promise: nil)
+                    answer(Self.fatalError(sqlState: sqlState, allocator: client.allocator), context: context)
+                case .garble:
+                    var garbage = client.allocator.buffer(capacity: 5)
+                    garbage.writeInteger(UInt8(ascii: "x"))  // no backend message has this type
+                    garbage.writeInteger(Int32(4))
+                    answer(garbage, context: context)
                 }
             }
         }
+    }
+
+    /// Sends `message` to the client in the server's place, then closes both sides.
+    private func answer(_ message: ByteBuffer, context: ChannelHandlerContext) {
+        let client: any Channel = client
+        client.writeAndFlush(message).whenComplete { _ in client.close(promise: nil) }
+        context.close(promise: nil)
     }
 
     /// An `ErrorResponse` ("E") of severity `FATAL`: its fields, each a code byte and a
