@@ -112,7 +112,8 @@ let package = Package(
                 "Mason",
                 "MasonNetwork",
                 "MasonStore",
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: strict
         ),

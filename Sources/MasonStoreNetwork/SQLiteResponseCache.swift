@@ -1,5 +1,6 @@
 public import Foundation
 public import GRDB
+public import Logging
 import Mason
 public import MasonNetwork
 public import MasonStore
@@ -13,7 +14,8 @@ public import FoundationNetworking
 ///
 /// Entries live in one table, `mason_response_cache`, created on first use. Their age is measured on
 /// the wall clock (`now` counts from 1970), since they outlive the process. The cache is best-effort:
-/// a database failure reads as a miss and a store that fails is dropped, never a failed request.
+/// a database failure reads as a miss and a store that fails is dropped, never a failed request (the
+/// first failure after a success is logged as a warning).
 ///
 /// The cache is bounded, as `MemoryResponseCache` is: it keeps at most ``capacity`` responses and, if
 /// set, ``byteCapacity`` bytes of bodies, evicting the least recently used (stored or looked up) in
@@ -25,7 +27,7 @@ public import FoundationNetworking
 /// a thread of Swift's cooperative pool: a lookup is `async` (GRDB's asynchronous read, which suspends
 /// the task while it waits for a reader, or on a `DatabaseQueue` for the writer), and a store or
 /// removal is queued on the writer and returns at once (a lookup sees it at once all the same).
-/// ``init(path:timeToLive:capacity:byteCapacity:)`` opens a `DatabasePool`, so lookups read beside
+/// ``init(path:timeToLive:capacity:byteCapacity:logger:)`` opens a `DatabasePool`, so lookups read beside
 /// the writer. There is no synchronous lookup: in synchronous code, use `MemoryResponseCache`, or
 /// read the table through MasonStore. ``waitForStores()`` waits until the queued writes are in the file.
 ///
@@ -60,14 +62,31 @@ public final class SQLiteResponseCache: ResponseCache {
 
     /// The writes queued and not yet committed, by stored key, so a lookup sees them at once (`nil`: a
     /// removal); each with its number, which tells it from a later write for the same key. And the
-    /// hits not yet written: each key's last use, in order, with the number of the write queued to
-    /// record them, if one is queued and has not started.
+    /// hits not yet written: each key's last use, in order, and whether a write queued to record them
+    /// has yet to start.
     private struct QueuedWrites {
         var count = 0
         var byKey: [String: (number: Int, response: CachedResponse?)] = [:]
         var uses: [String: (order: Int, time: Int64)] = [:]
-        var usesWrite: Int?
+        var usesWaiting = false
+        /// Whether the last write failed: the next failure is then logged at debug level only.
+        var failing = false
+
+        /// Drops the oldest store waiting for the writer, but for one of `text`, if `capacity` of them
+        /// wait: its write then finds it gone and does nothing.
+        mutating func makeRoomForStore(of text: String, keeping capacity: Int) {
+            var waiting = 0
+            var oldest: (key: String, number: Int)?
+            for (key, write) in byKey where key != text && write.response != nil {
+                waiting += 1
+                if write.number < oldest?.number ?? .max { oldest = (key, write.number) }
+            }
+            if waiting >= capacity, let oldest { byKey[oldest.key] = nil }
+        }
     }
+
+    /// Where the cache says that it cannot write its file.
+    private let logger: Logger
 
     /// A cache in `writer`'s database (the table is created if missing, and the responses it holds
     /// beyond `capacity` and `byteCapacity` are evicted, the least recently used first).
@@ -86,13 +105,15 @@ public final class SQLiteResponseCache: ResponseCache {
     ///     `MemoryResponseCache`'s 256, as the bodies are on disk, yet few enough that the eviction each
     ///     store runs, which walks the rows in order of use, stays cheap.
     ///   - byteCapacity: The most body bytes kept at once, or `nil` (the default) for no limit.
-    /// - Throws: `StoreError` when the table cannot be created.
+    ///   - logger: Where to say that the file cannot be written (`mason.store.cache` by default).
+    /// - Throws: `StoreError` when the table cannot be created, or `cancelled` when the calling task is.
     public init(
         writer: any DatabaseWriter,
         timeToLive: Duration,
         now: @escaping @Sendable () -> Duration = { .nanoseconds(Int64(Date().timeIntervalSince1970 * 1e9)) },
         capacity: Int = 1_000,
-        byteCapacity: Int? = nil
+        byteCapacity: Int? = nil,
+        logger: Logger? = nil
     ) throws(StoreError) {
         precondition(timeToLive >= .zero, "A time to live cannot be negative")
         precondition(capacity >= 0, "A capacity cannot be negative")
@@ -102,6 +123,7 @@ public final class SQLiteResponseCache: ResponseCache {
         self.capacity = capacity
         self.byteCapacity = byteCapacity
         self.clock = now
+        self.logger = logger ?? Logger(label: "mason.store.cache")
         try DataOperation<Database, Void>.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS mason_response_cache (
@@ -164,11 +186,13 @@ public final class SQLiteResponseCache: ResponseCache {
     ///   - path: The file; created if missing.
     ///   - timeToLive: How long a stored response counts as fresh.
     ///   - capacity: The most responses kept at once; not negative; 1,000 by default, as for
-    ///     ``init(writer:timeToLive:now:capacity:byteCapacity:)``.
+    ///     ``init(writer:timeToLive:now:capacity:byteCapacity:logger:)``.
     ///   - byteCapacity: The most body bytes kept at once, or `nil` (the default) for no limit.
-    /// - Throws: `StoreError` when the file cannot be opened or the table created.
+    ///   - logger: Where to say that the file cannot be written (`mason.store.cache` by default).
+    /// - Throws: `StoreError` when the file cannot be opened or the table created, or `cancelled` when
+    ///   the calling task is.
     public convenience init(
-        path: String, timeToLive: Duration, capacity: Int = 1_000, byteCapacity: Int? = nil
+        path: String, timeToLive: Duration, capacity: Int = 1_000, byteCapacity: Int? = nil, logger: Logger? = nil
     ) throws(StoreError) {
         var configuration = Configuration()
         // GRDB's default fails at once with SQLITE_BUSY when another connection holds the write lock,
@@ -176,7 +200,7 @@ public final class SQLiteResponseCache: ResponseCache {
         configuration.busyMode = .timeout(10)
         try self.init(
             writer: DatabasePool.opening(path: path, configuration: configuration), timeToLive: timeToLive,
-            capacity: capacity, byteCapacity: byteCapacity)
+            capacity: capacity, byteCapacity: byteCapacity, logger: logger)
     }
 
     /// The current time, from 1970.
@@ -231,7 +255,9 @@ public final class SQLiteResponseCache: ResponseCache {
     /// transaction. A response marked `no-store`, or one whose body alone exceeds ``byteCapacity``, is
     /// not stored and removes what was there.
     ///
-    /// Returns at once: the write is queued on the writer, and lookups see it meanwhile.
+    /// Returns at once: the write is queued on the writer, and lookups see it meanwhile. While
+    /// ``capacity`` stores wait for the writer already (another connection holding the file, a slow
+    /// disk), a store is dropped, as the file would keep no more than that.
     ///
     /// - Complexity: O(*n* log *n*) on the writer in the number of stored responses, for the eviction.
     ///
@@ -242,31 +268,27 @@ public final class SQLiteResponseCache: ResponseCache {
     ///   - response: The response.
     ///   - key: The request's key.
     public func store(_ response: CachedResponse, for key: CacheKey) {
-        let size: Int = response.data.count
-        let fits: Bool = capacity > 0 && size <= (byteCapacity ?? .max)
+        let fits: Bool = capacity > 0 && response.data.count <= (byteCapacity ?? .max)
         guard !response.isNoStore, fits else { return removeCachedResponse(for: key) }
-        let headers: String = Self.json(response.headers)
-        let varied: String = Self.json(response.variedRequestFields)
-        let storedAt: Int64 = Self.nanoseconds(response.storedAt)
         let usedAt: Int64 = Self.nanoseconds(clock())
-        let text: String = Self.text(of: key)
-        let insert: StatementArguments = [text, response.status, headers, response.data, storedAt, varied, usedAt]
-        let othersKept: Int = capacity - 1
-        let otherBytesKept: Int? = byteCapacity.map { $0 - size }
-        enqueue(
-            response,
-            for: text,
-            DataOperation<Database, Void> { db in
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO mason_response_cache
-                            (key, status, headers, body, storedAt, variedRequestFields, usedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, \(Self.nextUse))
-                        """,
-                    arguments: insert)
-                try Self.evict(in: db, keeping: text, othersKept: othersKept, otherBytesKept: otherBytesKept)
-            }
-        )
+        let (capacity, byteCapacity): (Int, Int?) = (self.capacity, self.byteCapacity)
+        enqueue(response, for: Self.text(of: key)) { db, text, response in
+            guard let response else { return }
+            let size: Int = response.data.count
+            let stored: StatementArguments = [
+                text, response.status, Self.json(response.headers), response.data,
+                Self.nanoseconds(response.storedAt), Self.json(response.variedRequestFields), usedAt
+            ]
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO mason_response_cache
+                        (key, status, headers, body, storedAt, variedRequestFields, usedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, \(Self.nextUse))
+                    """,
+                arguments: stored)
+            try Self.evict(
+                in: db, keeping: text, othersKept: capacity - 1, otherBytesKept: byteCapacity.map { $0 - size })
+        }
     }
 
     /// Makes the row for `text`, if any, the most recently used, by a write queued on the writer as a
@@ -275,37 +297,67 @@ public final class SQLiteResponseCache: ResponseCache {
     /// queued, and it records them all in one transaction, in the order of use.
     private func touch(_ text: String) {
         let time: Int64 = Self.nanoseconds(clock())
-        let number: Int? = queued.withLock { queued in
+        let queuesWrite: Bool = queued.withLock { queued in
             queued.uses[text] = (queued.count, time)
             defer { queued.count += 1 }
-            guard queued.usesWrite == nil else { return nil }  // the write queued records this use too
-            queued.usesWrite = queued.count
-            return queued.count
+            guard !queued.usesWaiting else { return false }  // the write queued records this use too
+            queued.usesWaiting = true
+            return true
         }
-        guard let number else { return }
+        guard queuesWrite else { return }
         let queued = self.queued
-        DataOperation<Database, Void> { db in
+        let logger = logger
+        writer.asyncWriteWithoutTransaction { db in
             let uses = queued.withLock { queued in
                 defer {
                     queued.uses = [:]
-                    queued.usesWrite = nil  // a hit from now on queues the next write
+                    queued.usesWaiting = false  // a hit from now on queues the next write
                 }
                 return queued.uses.sorted { $0.value.order < $1.value.order }
             }
-            let update = try db.cachedStatement(
-                sql: "UPDATE mason_response_cache SET usedAt = \(Self.nextUse) WHERE key = ?")
-            for (text, use) in uses {
-                try update.execute(arguments: [use.time, text])
+            let outcome = Self.commit(in: db) {
+                let update = try db.cachedStatement(
+                    sql: "UPDATE mason_response_cache SET usedAt = \(Self.nextUse) WHERE key = ?")
+                for (text, use) in uses {
+                    try update.execute(arguments: [use.time, text])
+                }
+            }
+            Self.log(queued.withLock { Self.note(outcome, in: &$0) }, to: logger)
+        }
+    }
+
+    /// Runs `work` in a transaction of its own (`BEGIN IMMEDIATE`), committed if it does not throw.
+    private static func commit(in db: Database, _ work: () throws -> Void) -> Result<Void, any Error> {
+        Result {
+            try db.inTransaction(.immediate) {
+                try work()
+                return .commit
             }
         }
-        .save()
-        .operateAsync(in: writer) { _ in
-            // Failed before it took the uses (another connection held the file): the next hit queues
-            // a write that records them.
-            queued.withLock { queued in
-                if queued.usesWrite == number { queued.usesWrite = nil }
-            }
+    }
+
+    /// Notes how a write ended; for a failure, whether it is the first since one succeeded.
+    private static func note(_ result: Result<Void, any Error>, in queued: inout QueuedWrites) -> (
+        first: Bool, error: any Error
+    )? {
+        switch result {
+        case .success:
+            queued.failing = false
+            return nil
+        case .failure(let error):
+            defer { queued.failing = true }
+            return (!queued.failing, error)
         }
+    }
+
+    /// Logs a failed write: at warning level the first since a write succeeded (a full disk, a file
+    /// made read-only: nothing is cached until it is fixed), at debug level the others.
+    private static func log(_ failure: (first: Bool, error: any Error)?, to logger: Logger) {
+        guard let failure else { return }
+        logger.log(
+            level: failure.first ? .warning : .debug,
+            "The response cache could not write its file, so responses are not being cached: \(StoreError(failure.error))"
+        )
     }
 
     /// The `usedAt` of a row stored or looked up now, given the time as an argument: the time, or
@@ -340,10 +392,14 @@ public final class SQLiteResponseCache: ResponseCache {
             arguments: [text ?? "", otherBytesKept])
     }
 
-    /// A duration as the table keeps times: whole nanoseconds.
+    /// A duration as the table keeps times: whole nanoseconds, held at the bounds of `Int64` beyond
+    /// them (past the year 2262 from 1970).
     private static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds): (Int64, Int64) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !overflow, !carry else { return seconds < 0 ? .min : .max }
+        return total
     }
 
     /// Removes the response stored for `key`, if any.
@@ -355,15 +411,9 @@ public final class SQLiteResponseCache: ResponseCache {
     /// ```
     /// - Parameter key: The request's key.
     public func removeCachedResponse(for key: CacheKey) {
-        let text = Self.text(of: key)
-        enqueue(
-            nil,
-            for: text,
-            DataOperation<Database, Void>.execute(
-                sql: "DELETE FROM mason_response_cache WHERE key = ?",
-                arguments: [text]
-            )
-        )
+        enqueue(nil, for: Self.text(of: key)) { db, text, _ in
+            try db.execute(sql: "DELETE FROM mason_response_cache WHERE key = ?", arguments: [text])
+        }
     }
 
     /// Stores what a transport returned for `request`, synchronously (it only queues the write): the
@@ -412,20 +462,37 @@ public final class SQLiteResponseCache: ResponseCache {
         _ = try? await writer.writeWithoutTransaction { _ in }
     }
 
-    /// Queues `write` on the writer (GRDB's asynchronous write: no thread waits for it) and shows
-    /// `response` to lookups until it is committed.
-    private func enqueue(_ response: CachedResponse?, for text: String, _ write: DataOperation<Database, Void>) {
-        let number = queued.withLock { queued in
+    /// Queues a write for the stored key `text` on the writer (no thread waits for it), and shows
+    /// `response` to lookups until it is committed (`nil`: a removal). The write is given the key and
+    /// the response when it runs, in a transaction of its own; a later write for the key supersedes it,
+    /// and it then does nothing. While ``capacity`` stores wait for the writer already (another
+    /// connection holding the file, a slow disk), the oldest of them is dropped: the file keeps no
+    /// more than that, and their bodies, held until written, would fill memory. A removal is never
+    /// dropped.
+    private func enqueue(
+        _ response: CachedResponse?,
+        for text: String,
+        _ write: @escaping @Sendable (Database, String, CachedResponse?) throws -> Void
+    ) {
+        let capacity = capacity
+        let number: Int = queued.withLock { queued in
+            if response != nil { queued.makeRoomForStore(of: text, keeping: capacity) }
             defer { queued.count += 1 }
             queued.byKey[text] = (queued.count, response)
             return queued.count
         }
         let queued = self.queued
-        write.save().operateAsync(in: writer) { _ in
-            // A failed write is dropped, as the cache is best-effort: lookups then read the file again.
-            queued.withLock { queued in
+        let logger = logger
+        writer.asyncWriteWithoutTransaction { db in
+            // Superseded by a later write for the key, or dropped: nothing to write, no transaction.
+            guard let pending = queued.withLock({ $0.byKey[text] }), pending.number == number else { return }
+            let outcome = Self.commit(in: db) { try write(db, text, pending.response) }
+            let failure: (first: Bool, error: any Error)? = queued.withLock { queued in
+                // Committed, or dropped on a failure (the cache is best-effort): lookups read the file.
                 if queued.byKey[text]?.number == number { queued.byKey[text] = nil }
+                return Self.note(outcome, in: &queued)
             }
+            Self.log(failure, to: logger)
         }
     }
 

@@ -101,6 +101,28 @@ import Testing
         #expect(try Self.namesOnDisk(store.path) == ["c", "b", "a"], "in the order of each one's last use")
     }
 
+    /// While `capacity` stores wait for a busy writer, a new one drops the oldest of them (which the
+    /// file would not keep anyway): however long the writer is held, no more bodies than that wait
+    /// in memory. Before, every store waited, with its body: a and b were still served from memory.
+    @Test func storesWaitingForTheWriterBeyondTheCapacityDropTheOldest() async throws {
+        let store = try StoreFixture(.pool)
+        let cache = try SQLiteResponseCache(
+            writer: store.writer, timeToLive: .seconds(60), now: Self.frozen, capacity: 3)
+        let gate = DispatchSemaphore(value: 0)
+        store.writer.asyncWriteWithoutTransaction { _ in gate.wait() }  // on GRDB's writer, not Swift's pool
+        for name in ["a", "b", "c", "d", "e"] {
+            cache.store(Self.response(name, in: cache), for: Self.key(name))
+        }
+        var served: [String] = []
+        for name in ["a", "b", "c", "d", "e"] where await cache.cachedResponse(for: Self.key(name)) != nil {
+            served.append(name)
+        }
+        gate.signal()
+        await cache.waitForStores()
+        #expect(served == ["c", "d", "e"], "a and b were dropped while they waited")
+        #expect(try Self.namesOnDisk(store.path) == ["c", "d", "e"])
+    }
+
     @Test func aByteCapacityEvictsTheLeastRecentlyUsedBodies() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), byteCapacity: 10)

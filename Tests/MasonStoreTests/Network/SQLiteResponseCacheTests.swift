@@ -215,6 +215,38 @@ import FoundationNetworking
         #expect(startedWhileHeld, "every lookup started, and this test ran on, while the writer was held")
     }
 
+    /// A write that fails (another connection holds the file, and GRDB's default is not to wait) is
+    /// dropped, and said: a warning for the first failure since a write succeeded, then debug lines.
+    @Test func aWriteThatFailsIsLoggedAsAWarningOnceUntilOneSucceeds() async throws {
+        let store = try StoreFixture(.pool)
+        let recorder = LogRecorder()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), logger: recorder.logger())
+        let response = CachedResponse(data: Data("x".utf8), status: 200, storedAt: cache.now)
+        let key: (Int) -> CacheKey = { CacheKey(method: "GET", url: "https://example.com/\($0)") }
+        let hold = await WriterHold.begin(on: try DatabaseQueue(path: store.path), lockingTheFile: true)
+        cache.store(response, for: key(1))
+        cache.store(response, for: key(2))
+        await cache.waitForStores()
+        await hold.endAndWait()
+        cache.store(response, for: key(3))
+        await cache.waitForStores()
+        #expect(recorder.entries.map(\.level) == [.warning, .debug])
+        #expect(recorder.entries.first?.message.contains("busy") == true, "the error says why")
+        #expect(cache.count == 1, "the stores made while the file was held were dropped")
+        #expect(await cache.cachedResponse(for: key(1)) == nil)
+    }
+
+    /// A clock past the year 2262 (nanoseconds since 1970 beyond `Int64`) is held at the bound: the
+    /// cache works on, where it trapped.
+    @Test func aClockPastTheYear2262DoesNotTrap() async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(
+            writer: store.writer, timeToLive: .seconds(60), now: { .seconds(10_000_000_000) })
+        cache.store(CachedResponse(data: Data("x".utf8), status: 200, storedAt: cache.now), for: Self.key)
+        await cache.waitForStores()
+        #expect(await cache.cachedResponse(for: Self.key)?.data == Data("x".utf8))
+    }
+
     /// The synchronous twin of the protocol's `store(_:_:for:)` queues what may be cached, as the
     /// protocol's form does, and a lookup sees it at once.
     @Test func theSynchronousStoreOfATransportsAnswerFollowsTheProtocolsRules() async throws {
@@ -236,23 +268,28 @@ import FoundationNetworking
     }
 }
 
-/// A writer held in an access on a thread of its own, until ``end()`` or for 30 s at most: the
+/// A writer held in an access on a thread of its own, until ``end()`` or for 240 s at most: the
 /// deadline only ends a deadlock, and says that one happened.
 private final class WriterHold: Sendable {
     private let release = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
     private let expired = Atomic<Bool>(false)
 
-    /// Holds `writer`; returns once its access has begun.
-    static func begin(on writer: any DatabaseWriter) async -> WriterHold {
+    /// Holds `writer`, and with `lockingTheFile` the file's write lock too (`BEGIN IMMEDIATE`), which
+    /// every other connection to the file then waits for; returns once its access has begun.
+    static func begin(on writer: any DatabaseWriter, lockingTheFile: Bool = false) async -> WriterHold {
         let hold = WriterHold()
         let holding = DispatchSemaphore(value: 0)
         Thread {
-            writer.writeWithoutTransaction { _ in
+            writer.writeWithoutTransaction { db in
+                if lockingTheFile { try? db.execute(sql: "BEGIN IMMEDIATE") }
                 holding.signal()
                 if hold.release.wait(timeout: .now() + .seconds(240)) == .timedOut {
                     hold.expired.store(true, ordering: .relaxed)
                 }
+                if lockingTheFile { try? db.execute(sql: "ROLLBACK") }
             }
+            hold.released.signal()
         }
         .start()
         await OwnThread.run { holding.wait() }
@@ -263,5 +300,11 @@ private final class WriterHold: Sendable {
     func end() -> Bool {
         release.signal()
         return expired.load(ordering: .relaxed)
+    }
+
+    /// Lets the writer go and returns once its access has ended (and the file's lock is free).
+    func endAndWait() async {
+        _ = end()
+        await OwnThread.run { self.released.wait() }
     }
 }
