@@ -72,8 +72,8 @@ public final class SQLiteResponseCache: ResponseCache {
         /// Whether the last write failed: the next failure is then logged at debug level only.
         var failing = false
 
-        /// Drops the oldest store waiting for the writer, but for one of `text`, if `capacity` of them
-        /// wait: its write then finds it gone and does nothing.
+        /// Makes the oldest store waiting for the writer, but for one of `text`, a removal if `capacity`
+        /// of them wait: its write then deletes the key's row, and its body is freed.
         mutating func makeRoomForStore(of text: String, keeping capacity: Int) {
             var waiting = 0
             var oldest: (key: String, number: Int)?
@@ -81,7 +81,7 @@ public final class SQLiteResponseCache: ResponseCache {
                 waiting += 1
                 if write.number < oldest?.number ?? .max { oldest = (key, write.number) }
             }
-            if waiting >= capacity, let oldest { byKey[oldest.key] = nil }
+            if waiting >= capacity, let oldest { byKey[oldest.key] = (oldest.number, nil) }
         }
     }
 
@@ -257,7 +257,7 @@ public final class SQLiteResponseCache: ResponseCache {
     ///
     /// Returns at once: the write is queued on the writer, and lookups see it meanwhile. While
     /// ``capacity`` stores wait for the writer already (another connection holding the file, a slow
-    /// disk), a store is dropped, as the file would keep no more than that.
+    /// disk), the oldest of them is dropped, and its key removed, as the file would keep no more.
     ///
     /// - Complexity: O(*n* log *n*) on the writer in the number of stored responses, for the eviction.
     ///
@@ -270,25 +270,27 @@ public final class SQLiteResponseCache: ResponseCache {
     public func store(_ response: CachedResponse, for key: CacheKey) {
         let fits: Bool = capacity > 0 && response.data.count <= (byteCapacity ?? .max)
         guard !response.isNoStore, fits else { return removeCachedResponse(for: key) }
-        let usedAt: Int64 = Self.nanoseconds(clock())
-        let (capacity, byteCapacity): (Int, Int?) = (self.capacity, self.byteCapacity)
-        enqueue(response, for: Self.text(of: key)) { db, text, response in
-            guard let response else { return }
-            let size: Int = response.data.count
-            let stored: StatementArguments = [
-                text, response.status, Self.json(response.headers), response.data,
-                Self.nanoseconds(response.storedAt), Self.json(response.variedRequestFields), usedAt
-            ]
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO mason_response_cache
-                        (key, status, headers, body, storedAt, variedRequestFields, usedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, \(Self.nextUse))
-                    """,
-                arguments: stored)
-            try Self.evict(
-                in: db, keeping: text, othersKept: capacity - 1, otherBytesKept: byteCapacity.map { $0 - size })
-        }
+        enqueue(response, for: Self.text(of: key))
+    }
+
+    /// Writes `response` as the row of `text`, used at `usedAt`, and evicts beyond the limits.
+    private static func insert(
+        _ response: CachedResponse, for text: String, usedAt: Int64, capacity: Int, byteCapacity: Int?,
+        in db: Database
+    ) throws {
+        let size: Int = response.data.count
+        let stored: StatementArguments = [
+            text, response.status, json(response.headers), response.data,
+            nanoseconds(response.storedAt), json(response.variedRequestFields), usedAt
+        ]
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO mason_response_cache
+                    (key, status, headers, body, storedAt, variedRequestFields, usedAt)
+                VALUES (?, ?, ?, ?, ?, ?, \(nextUse))
+                """,
+            arguments: stored)
+        try evict(in: db, keeping: text, othersKept: capacity - 1, otherBytesKept: byteCapacity.map { $0 - size })
     }
 
     /// Makes the row for `text`, if any, the most recently used, by a write queued on the writer as a
@@ -411,9 +413,7 @@ public final class SQLiteResponseCache: ResponseCache {
     /// ```
     /// - Parameter key: The request's key.
     public func removeCachedResponse(for key: CacheKey) {
-        enqueue(nil, for: Self.text(of: key)) { db, text, _ in
-            try db.execute(sql: "DELETE FROM mason_response_cache WHERE key = ?", arguments: [text])
-        }
+        enqueue(nil, for: Self.text(of: key))
     }
 
     /// Stores what a transport returned for `request`, synchronously (it only queues the write): the
@@ -463,18 +463,15 @@ public final class SQLiteResponseCache: ResponseCache {
     }
 
     /// Queues a write for the stored key `text` on the writer (no thread waits for it), and shows
-    /// `response` to lookups until it is committed (`nil`: a removal). The write is given the key and
-    /// the response when it runs, in a transaction of its own; a later write for the key supersedes it,
+    /// `response` to lookups until it is committed (`nil`: a removal). The write reads the response
+    /// to write when it runs, in a transaction of its own; a later write for the key supersedes it,
     /// and it then does nothing. While ``capacity`` stores wait for the writer already (another
-    /// connection holding the file, a slow disk), the oldest of them is dropped: the file keeps no
-    /// more than that, and their bodies, held until written, would fill memory. A removal is never
-    /// dropped.
-    private func enqueue(
-        _ response: CachedResponse?,
-        for text: String,
-        _ write: @escaping @Sendable (Database, String, CachedResponse?) throws -> Void
-    ) {
-        let capacity = capacity
+    /// connection holding the file, a slow disk), the oldest of them becomes a removal: the file keeps
+    /// no more than that, and their bodies, held until written, would fill memory. (A removal, not
+    /// nothing: the store may have superseded a removal that must still happen.)
+    private func enqueue(_ response: CachedResponse?, for text: String) {
+        let usedAt: Int64 = Self.nanoseconds(clock())
+        let (capacity, byteCapacity): (Int, Int?) = (self.capacity, self.byteCapacity)
         let number: Int = queued.withLock { queued in
             if response != nil { queued.makeRoomForStore(of: text, keeping: capacity) }
             defer { queued.count += 1 }
@@ -484,9 +481,16 @@ public final class SQLiteResponseCache: ResponseCache {
         let queued = self.queued
         let logger = logger
         writer.asyncWriteWithoutTransaction { db in
-            // Superseded by a later write for the key, or dropped: nothing to write, no transaction.
+            // Superseded by a later write for the key: nothing to write, no transaction.
             guard let pending = queued.withLock({ $0.byKey[text] }), pending.number == number else { return }
-            let outcome = Self.commit(in: db) { try write(db, text, pending.response) }
+            let outcome = Self.commit(in: db) {
+                if let response = pending.response {
+                    try Self.insert(
+                        response, for: text, usedAt: usedAt, capacity: capacity, byteCapacity: byteCapacity, in: db)
+                } else {
+                    try db.execute(sql: "DELETE FROM mason_response_cache WHERE key = ?", arguments: [text])
+                }
+            }
             let failure: (first: Bool, error: any Error)? = queued.withLock { queued in
                 // Committed, or dropped on a failure (the cache is best-effort): lookups read the file.
                 if queued.byKey[text]?.number == number { queued.byKey[text] = nil }

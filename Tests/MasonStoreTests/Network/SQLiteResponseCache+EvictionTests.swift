@@ -123,6 +123,30 @@ import Testing
         #expect(try Self.namesOnDisk(store.path) == ["c", "d", "e"])
     }
 
+    /// A waiting store that is dropped for room still removes its key: it may have superseded a
+    /// removal (here of a response a later request made stale), which must not be lost with it.
+    @Test func aDroppedStoreStillRemovesWhatItsKeyHeld() async throws {
+        let store = try StoreFixture(.pool)
+        let cache = try SQLiteResponseCache(
+            writer: store.writer, timeToLive: .seconds(60), now: Self.frozen, capacity: 3)
+        cache.store(Self.response("stale", in: cache), for: Self.key("k"))
+        await cache.waitForStores()
+        let gate = DispatchSemaphore(value: 0)
+        store.writer.asyncWriteWithoutTransaction { _ in gate.wait() }  // on GRDB's writer, not Swift's pool
+        cache.removeCachedResponse(for: Self.key("k"))
+        cache.store(Self.response("fresh", in: cache), for: Self.key("k"))
+        for name in ["x", "y", "z"] {  // the third makes room: k's store is dropped
+            cache.store(Self.response(name, in: cache), for: Self.key(name))
+        }
+        for name in ["x", "y", "z"] {  // and these are never written, so nothing evicts k's row
+            cache.removeCachedResponse(for: Self.key(name))
+        }
+        gate.signal()
+        await cache.waitForStores()
+        #expect(await cache.cachedResponse(for: Self.key("k")) == nil, "neither the stale response nor the dropped one")
+        #expect(try Self.namesOnDisk(store.path) == [])
+    }
+
     @Test func aByteCapacityEvictsTheLeastRecentlyUsedBodies() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), byteCapacity: 10)
