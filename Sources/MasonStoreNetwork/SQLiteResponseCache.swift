@@ -465,10 +465,12 @@ public final class SQLiteResponseCache: ResponseCache {
     /// Queues a write for the stored key `text` on the writer (no thread waits for it), and shows
     /// `response` to lookups until it is committed (`nil`: a removal). The write reads the response
     /// to write when it runs, in a transaction of its own; a later write for the key supersedes it,
-    /// and it then does nothing. While ``capacity`` stores wait for the writer already (another
-    /// connection holding the file, a slow disk), the oldest of them becomes a removal: the file keeps
-    /// no more than that, and their bodies, held until written, would fill memory. (A removal, not
-    /// nothing: the store may have superseded a removal that must still happen.)
+    /// and it then does nothing — but a removal superseded by a store still deletes the row, as the
+    /// store may fail, and the row it removes must not be served then. While ``capacity`` stores wait
+    /// for the writer already (another connection holding the file, a slow disk), the oldest of them
+    /// becomes a removal: the file keeps no more than that, and their bodies, held until written,
+    /// would fill memory. (A removal, not nothing: the store may have superseded a removal that must
+    /// still happen.)
     private func enqueue(_ response: CachedResponse?, for text: String) {
         let usedAt: Int64 = Self.nanoseconds(clock())
         let (capacity, byteCapacity): (Int, Int?) = (self.capacity, self.byteCapacity)
@@ -480,11 +482,15 @@ public final class SQLiteResponseCache: ResponseCache {
         }
         let queued = self.queued
         let logger = logger
+        let isRemoval: Bool = response == nil
         writer.asyncWriteWithoutTransaction { db in
-            // Superseded by a later write for the key: nothing to write, no transaction.
-            guard let pending = queued.withLock({ $0.byKey[text] }), pending.number == number else { return }
+            guard let pending = queued.withLock({ $0.byKey[text] }) else { return }
+            let isSuperseded: Bool = pending.number != number
+            // Superseded by a later write for the key: nothing to write, no transaction — unless this
+            // removal is superseded by a store, which runs later and may fail.
+            guard !isSuperseded || (isRemoval && pending.response != nil) else { return }
             let outcome = Self.commit(in: db) {
-                if let response = pending.response {
+                if !isSuperseded, let response = pending.response {
                     try Self.insert(
                         response, for: text, usedAt: usedAt, capacity: capacity, byteCapacity: byteCapacity, in: db)
                 } else {

@@ -147,6 +147,30 @@ import Testing
         #expect(try Self.namesOnDisk(store.path) == [])
     }
 
+    /// A removal superseded by a store still deletes the row: the store may fail, and the response the
+    /// removal made stale must not be served then.
+    @Test func aRemovalSupersededByAStoreThatFailsStillRemoves() async throws {
+        let store = try StoreFixture(.pool)
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: Self.frozen)
+        cache.store(Self.response("stale", in: cache), for: Self.key("k"))
+        await cache.waitForStores()
+        try await store.writer.write { db in  // the file refuses the body "refused"
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER refuse BEFORE INSERT ON mason_response_cache
+                    WHEN NEW.body = CAST('refused' AS BLOB) BEGIN SELECT RAISE(ABORT, 'refused'); END
+                    """)
+        }
+        let gate = DispatchSemaphore(value: 0)
+        store.writer.asyncWriteWithoutTransaction { _ in gate.wait() }  // on GRDB's writer, not Swift's pool
+        cache.removeCachedResponse(for: Self.key("k"))
+        cache.store(Self.response("refused", in: cache), for: Self.key("k"))
+        gate.signal()
+        await cache.waitForStores()
+        #expect(await cache.cachedResponse(for: Self.key("k")) == nil, "not the stale response")
+        #expect(try Self.namesOnDisk(store.path) == [])
+    }
+
     @Test func aByteCapacityEvictsTheLeastRecentlyUsedBodies() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), byteCapacity: 10)
