@@ -22,8 +22,10 @@ extension DataOperation where Context == PostgresContext {
     /// opens a new connection, and the server rolls back the open transaction when it sees the
     /// connection closed. A statement the server is still executing (`pg_sleep`, a long `UPDATE`
     /// holding its locks) is cancelled too: Mason asks the server, on another connection of the pool,
-    /// to cancel it (`pg_cancel_backend`, naming the backend by its process id and start time, learnt
-    /// with one query the first time a connection runs an operation).
+    /// to cancel it (`pg_cancel_backend`). It finds the statement by a comment that starts every
+    /// statement the operation sends (`/* mason 1f0c… */ `, one per run), never by the server process,
+    /// which behind a pooler in transaction mode may serve another client by then; statements you send
+    /// through `db.connection` yourself are not found.
     ///
     /// ```swift
     /// let bae = try await makeBaby(name: "Bae").save().operate(in: client)
@@ -106,8 +108,7 @@ extension DataOperation where Context == PostgresContext {
             // resume comes before the task has suspended (swiftlang/swift#57803).
             await withTaskExecutorPreference(QueueExecutor()) {
                 @concurrent () async -> (Result<Element, StoreError>, connectionBroke: Bool) in
-                cancellation.watchBackend()
-                return transact(on: connection, isolation: isolation, logger: logger, cancellation: cancellation)
+                transact(on: connection, isolation: isolation, logger: logger, cancellation: cancellation)
             }
         } onCancel: {
             cancellation.cancel()

@@ -22,7 +22,8 @@ public import PostgresNIO
 /// A context is not `Sendable`: it belongs to the operation it was given to, for that run only.
 public final class PostgresContext {
     /// The connection the operation runs on, for postgres-nio calls Mason does not wrap. Run only
-    /// SQL through it that leaves the transaction open (no `COMMIT`: use `save()`).
+    /// SQL through it that leaves the transaction open (no `COMMIT`: use `save()`). A statement sent
+    /// through it is not one a cancellation can find on the server: it runs on to its end.
     public let connection: PostgresConnection
     /// Where the queries log (postgres-nio's query logging).
     public let logger: Logger
@@ -138,7 +139,7 @@ public final class PostgresContext {
         try cancellation.check()
         guard !connection.isClosed else { throw ConnectionClosed() }
         let stream = RowStream()
-        connection.query(query, logger: logger) { row in stream.append(row) }
+        connection.query(cancellation.tagged(query), logger: logger) { row in stream.append(row) }
             .whenComplete { stream.finish($0) }
         let closing = ConnectionCloseWatch.onClose(of: connection) { stream.finish(.failure(ConnectionClosed())) }
         defer { ConnectionCloseWatch.cancel(closing) }
@@ -234,7 +235,7 @@ public final class PostgresContext {
     /// from here, a failure of the connection may come after the server has run the statement.
     func answer(to query: PostgresQuery) throws -> PostgresQueryResult {
         do {
-            return try connection.query(query, logger: logger).waitUnlessClosed(connection)
+            return try connection.query(cancellation.tagged(query), logger: logger).waitUnlessClosed(connection)
         } catch {
             noteFailure(error)
             throw error

@@ -28,9 +28,10 @@ extension StoreError {
     }
 
     private static func postgres(_ error: PSQLError, cancelled: Bool) -> StoreError {
+        let sql: String? = error.query.map { PostgresCancellation.untagged($0.sql) }
         guard let server = error.serverInfo, let state = server[.sqlState] else {
             if cancelled {
-                return StoreError(kind: .cancelled, message: "the task was cancelled", sql: error.query?.sql)
+                return StoreError(kind: .cancelled, message: "the task was cancelled", sql: sql)
             }
             let kind: Kind
             switch error.code {
@@ -42,13 +43,13 @@ extension StoreError {
             default:
                 kind = .database
             }
-            return StoreError(kind: kind, message: "\(error.code)", sql: error.query?.sql)
+            return StoreError(kind: kind, message: "\(error.code)", sql: sql)
         }
         let message = state.hasPrefix("22") ? server[.message].map(withoutQuotedValue) : server[.message]
         // A server's answer that came as the task was cancelled is still the server's: its SQLSTATE
         // and message stay, though the kind says the task was cancelled.
         let kind: Kind = cancelled ? .cancelled : kind(of: state)
-        var failure = StoreError(kind: kind, message: message, sql: error.query?.sql)
+        var failure = StoreError(kind: kind, message: message, sql: sql)
         failure.sqlState = state
         return failure
     }

@@ -212,15 +212,22 @@ private final class ClientSide: ChannelInboundHandler {
     }
 
     /// Whether a message is a simple `Query` ("Q") or a `Parse` ("P", after the statement's name) of
-    /// exactly the trigger's text: `BEGIN ISOLATION LEVEL READ COMMITTED` is no `COMMIT`.
+    /// exactly the trigger's text, after the comment Mason starts a run's statements with:
+    /// `BEGIN ISOLATION LEVEL READ COMMITTED` is no `COMMIT`.
     private func isStatement(type: UInt8, body: ByteBuffer) -> Bool {
         let fields: [Substring] = String(decoding: body.readableBytesView, as: UTF8.self)
             .split(separator: "\0", omittingEmptySubsequences: false)
         switch type {
-        case UInt8(ascii: "Q"): return fields.first == Substring(record.trigger)
-        case UInt8(ascii: "P"): return fields.count > 1 && fields[1] == Substring(record.trigger)
+        case UInt8(ascii: "Q"): return fields.first.map(Self.untagged) == Substring(record.trigger)
+        case UInt8(ascii: "P"): return fields.count > 1 && Self.untagged(fields[1]) == Substring(record.trigger)
         default: return false
         }
+    }
+
+    /// `text` without the `/* mason … */ ` comment before it, if any.
+    private static func untagged(_ text: Substring) -> Substring {
+        guard text.hasPrefix("/* mason "), let end = text.range(of: " */ ") else { return text }
+        return text[end.upperBound...]
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -15,6 +15,14 @@ enum PostgresServer {
     static let skipReason: Comment =
         "MASON_POSTGRES_URL is unset: run `Scripts/with-postgres swift test` to test on PostgreSQL"
 
+    /// The same server behind PgBouncer in transaction mode, if the environment gives it
+    /// (`Scripts/with-postgres` starts one when PgBouncer is installed; CI always does).
+    static let bouncerURL: String? = ProcessInfo.processInfo.environment["MASON_PGBOUNCER_URL"]
+
+    /// Why a test behind PgBouncer did not run.
+    static let bouncerSkipReason: Comment =
+        "MASON_PGBOUNCER_URL is unset: install PgBouncer and run `Scripts/with-postgres swift test`"
+
     /// One client for the whole test process, running until it ends.
     static let client: PostgresClient = {
         guard let url, let configuration = configuration(url) else {
