@@ -22,10 +22,13 @@ extension DataOperation where Context == PostgresContext {
     /// opens a new connection, and the server rolls back the open transaction when it sees the
     /// connection closed. A statement the server is still executing (`pg_sleep`, a long `UPDATE`
     /// holding its locks) is cancelled too: Mason asks the server, on another connection of the pool,
-    /// to cancel it (`pg_cancel_backend`). It finds the statement by a comment that starts every
-    /// statement the operation sends (`/* mason 1f0c… */ `, one per run), never by the server process,
-    /// which behind a pooler in transaction mode may serve another client by then; statements you send
-    /// through `db.connection` yourself are not found.
+    /// to cancel it (`pg_cancel_backend`). It finds the statement by a comment before each query and
+    /// data change of the run (`/* mason 1f0c… */ `, after an optimizer hint if one comes first), never
+    /// by the server process, which behind a pooler in transaction mode may serve another client by
+    /// then. A utility statement (`CALL`, DDL, `LOCK`, `COPY`: untagged, as PostgreSQL 13 to 15 would
+    /// count each run apart in `pg_stat_statements`), one you send through `db.connection` yourself,
+    /// and any when the server tracks no activity (`track_activities = off`) are not found, and run on
+    /// to their end.
     ///
     /// ```swift
     /// let bae = try await makeBaby(name: "Bae").save().operate(in: client)

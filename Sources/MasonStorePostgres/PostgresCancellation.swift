@@ -12,10 +12,10 @@ import PostgresNIO
 /// notice once that ends, so with a client to ask through, the cancellation also asks the server to
 /// cancel it. The pool replaces the connection.
 ///
-/// The statement is found by its text, not by the server process behind the connection: every
-/// statement of the operation starts with a comment naming the run (``tag``), and the cancellation
-/// cancels the statements that start so. A process id learnt earlier could, behind a pooler in
-/// transaction mode (PgBouncer, Supavisor), name a server process serving another client by then.
+/// The statement is found by its text, not by the server process behind the connection: the run's
+/// queries and data changes carry a comment naming the run (``tag``), and the cancellation cancels
+/// the statements that carry it. A process id learnt earlier could, behind a pooler in transaction
+/// mode (PgBouncer, Supavisor), name a server process serving another client by then.
 ///
 /// ```swift
 /// let cancellation = PostgresCancellation(connection, client: client, logger: logger)
@@ -47,32 +47,70 @@ final class PostgresCancellation: Sendable {
         cancelled.withLock { $0 }
     }
 
-    /// `query` as the run sends it: after its ``tag``, which the cancellation finds it by.
+    /// `query` as the run sends it: with its ``tag``, which the cancellation finds it by, first or
+    /// after a leading optimizer hint (`/*+ … */`, which pg_hint_plan reads only as the first
+    /// comment) — for a query or data change (`SELECT`, `INSERT`, `UPDATE`, `DELETE`, `MERGE`, `WITH`,
+    /// `VALUES`, `TABLE`). Any other statement goes as written: PostgreSQL 13 to 15 count a utility
+    /// statement (`SET`, `CALL`, DDL, `LOCK`, `COPY`) apart in `pg_stat_statements` for each text, and a
+    /// tag per run would fill it.
     ///
     /// ```swift
-    /// connection.query(cancellation.tagged("SELECT 1"), logger: logger)   // /* mason 1f… */ SELECT 1
+    /// cancellation.tagged("SELECT 1")   // /* mason 1f… */ SELECT 1
+    /// cancellation.tagged("SET search_path TO app")   // as written
     /// ```
     func tagged(_ query: PostgresQuery) -> PostgresQuery {
-        guard let tag else { return query }
+        guard let tag, let position = Self.tagPosition(in: query.sql) else { return query }
         var tagged = query
-        tagged.sql = tag + query.sql
+        tagged.sql.insert(contentsOf: tag, at: position)
         return tagged
     }
 
-    /// `sql` without the ``tag`` a run put before it: the SQL as written, for errors.
+    /// Where a tag goes in `sql`: at its start, or after a leading optimizer hint; `nil` when the
+    /// statement is no query or data change.
+    static func tagPosition(in sql: String) -> String.Index? {
+        var position = sql.startIndex
+        var rest: Substring = sql.drop(while: \.isWhitespace)
+        if rest.hasPrefix("/*+"), let hint = rest.range(of: "*/") {
+            position = hint.upperBound
+            rest = rest[hint.upperBound...]
+        }
+        // The first keyword, after comments and opening parentheses.
+        while true {
+            rest = rest.drop { $0.isWhitespace || $0 == "(" }
+            if rest.hasPrefix("--") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                break
+            }
+        }
+        let keyword: String = rest.prefix { $0.isLetter }.uppercased()
+        return taggedKeywords.contains(keyword) ? position : nil
+    }
+
+    /// The first keywords of the statements a run tags: those `pg_stat_statements` tells apart by
+    /// their parse tree, never by their text.
+    private static let taggedKeywords: Set<String> = [
+        "SELECT", "INSERT", "UPDATE", "DELETE", "MERGE", "WITH", "VALUES", "TABLE"
+    ]
+
+    /// `sql` without the ``tag`` a run put in it: the SQL as written, for errors.
     ///
     /// ```swift
     /// PostgresCancellation.untagged("/* mason 000000000000001f */ SELECT 1")   // "SELECT 1"
     /// ```
     static func untagged(_ sql: String) -> String {
-        let tag: Substring.UTF8View = sql.utf8.prefix(tagLength)
-        guard tag.count == tagLength, tag.starts(with: "/* mason ".utf8), tag.suffix(4).elementsEqual(" */ ".utf8)
-        else { return sql }
-        return String(sql.utf8.dropFirst(tagLength)) ?? sql
+        guard let start = sql.range(of: "/* mason ") else { return sql }
+        let rest: Substring = sql[start.upperBound...]
+        let digits: Substring = rest.prefix(16)
+        guard digits.count == 16, digits.allSatisfy(\.isHexDigit), rest.dropFirst(16).hasPrefix(" */ ") else {
+            return sql
+        }
+        var untagged = sql
+        untagged.removeSubrange(start.lowerBound..<rest.index(start.upperBound, offsetBy: 20))
+        return untagged
     }
-
-    /// The length of a ``tag``, in bytes (and characters: it is ASCII).
-    private static let tagLength: Int = "/* mason 0123456789abcdef */ ".utf8.count
 
     /// Marks the operation cancelled, closes its connection and asks the server to cancel the
     /// statement it executes, without waiting for any of them.
@@ -88,25 +126,32 @@ final class PostgresCancellation: Sendable {
     }
 
     /// Asks the server, on a connection of `client`'s pool, to cancel every statement executing that
-    /// starts with `tag` (`pg_cancel_backend`), and returns at once. Nothing happens when none does:
-    /// the statement has ended, or the connection's close has ended it. Seeing other sessions'
-    /// statements and cancelling them needs the same role (or `pg_read_all_stats` and
-    /// `pg_signal_backend`), which the pool's connections have.
+    /// carries `tag` (`pg_cancel_backend`), and returns at once. When none does, it asks again after
+    /// 100 ms and after 1 s, since a statement sent just before may not have started yet; nothing
+    /// more happens when the statement has ended, or the connection's close has ended it. Seeing other
+    /// sessions' statements and cancelling them needs the same role (or `pg_read_all_stats` and
+    /// `pg_signal_backend`), which the pool's connections have, and the server tracking them
+    /// (`track_activities`, on by default).
     private static func cancelStatements(taggedWith tag: String, through client: PostgresClient, logger: Logger) {
         let query: PostgresQuery = """
             SELECT pg_catalog.pg_cancel_backend(pid) FROM pg_catalog.pg_stat_activity
-            WHERE state = 'active' AND pid <> pg_catalog.pg_backend_pid() AND pg_catalog.strpos(query, \(tag)) = 1
+            WHERE state = 'active' AND pid <> pg_catalog.pg_backend_pid() AND pg_catalog.strpos(query, \(tag)) > 0
             """
         Task {
-            do {
-                try await client.withConnection { connection in
-                    _ = try await connection.query(query, logger: logger).get()
+            for delay: Duration in [.zero, .milliseconds(100), .seconds(1)] {
+                try? await Task.sleep(for: delay)
+                do {
+                    let cancelled: Int = try await client.withConnection { connection in
+                        try await connection.query(query, logger: logger).get().rows.count
+                    }
+                    if cancelled > 0 { return }
+                } catch {
+                    // Best effort: the closed connection still ends the transaction, once the statement ends.
+                    logger.debug(
+                        "could not ask PostgreSQL to cancel a cancelled operation's statement",
+                        metadata: ["error": "\(String(reflecting: error))"])
+                    return
                 }
-            } catch {
-                // Best effort: the closed connection still ends the transaction, once the statement ends.
-                logger.debug(
-                    "could not ask PostgreSQL to cancel a cancelled operation's statement",
-                    metadata: ["error": "\(String(reflecting: error))"])
             }
         }
     }

@@ -23,7 +23,7 @@ public import PostgresNIO
 public final class PostgresContext {
     /// The connection the operation runs on, for postgres-nio calls Mason does not wrap. Run only
     /// SQL through it that leaves the transaction open (no `COMMIT`: use `save()`). A statement sent
-    /// through it is not one a cancellation can find on the server: it runs on to its end.
+    /// through it carries no tag for a cancellation to find it by on the server: it runs on to its end.
     public let connection: PostgresConnection
     /// Where the queries log (postgres-nio's query logging).
     public let logger: Logger
@@ -75,7 +75,7 @@ public final class PostgresContext {
     /// - Throws: What PostgreSQL reported; `operate` hands it to you as a `StoreError`.
     public func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
         try openTransactionIfNeeded()
-        let result = try send(query)
+        let result = try send(cancellation.tagged(query))
         count(result.metadata)
         return result
     }
@@ -235,7 +235,7 @@ public final class PostgresContext {
     /// from here, a failure of the connection may come after the server has run the statement.
     func answer(to query: PostgresQuery) throws -> PostgresQueryResult {
         do {
-            return try connection.query(cancellation.tagged(query), logger: logger).waitUnlessClosed(connection)
+            return try connection.query(query, logger: logger).waitUnlessClosed(connection)
         } catch {
             noteFailure(error)
             throw error

@@ -39,6 +39,26 @@ struct PostgresCancellationTests {
         }
     }
 
+    /// The statements a cancellation can find carry the run's tag: a query or data change, first or
+    /// after a leading optimizer hint (which pg_hint_plan reads only as the first comment). A utility
+    /// statement goes as written, as PostgreSQL 13 to 15 count each text apart in pg_stat_statements.
+    @Test func queriesCarryTheRunsTagAfterAnyHintAndUtilityStatementsGoAsWritten() async throws {
+        let texts = try await DataOperation<PostgresContext, [String]> { db in
+            let plain = try db.fetchOne(String.self, "SELECT current_query()")
+            let hinted = try db.fetchOne(String.self, "/*+ SeqScan(t) */ SELECT current_query()")
+            let utility = "DO $$ BEGIN CREATE TEMP TABLE mason_q ON COMMIT DROP AS SELECT current_query() AS q; END $$"
+            _ = try db.execute(PostgresQuery(unsafeSQL: utility))
+            let asSent = try db.fetchOne(String.self, "SELECT q FROM mason_q")
+            return [plain, hinted, asSent].compactMap { $0 }
+        }
+        .operate(in: PostgresServer.client)
+        try #require(texts.count == 3)
+        let tag = #/^/\* mason [0-9a-f]{16} \*/ /#
+        #expect(texts[0].firstMatch(of: tag) != nil && texts[0].hasSuffix("SELECT current_query()"), "\(texts[0])")
+        #expect(texts[1].hasPrefix("/*+ SeqScan(t) *//* mason "), "\(texts[1])")
+        #expect(texts[2].hasPrefix("DO $$"), "\(texts[2])")
+    }
+
     /// Behind a pooler in transaction mode a connection's transactions run on whichever server
     /// process is free: a cancellation stops its own statement, never the one another client runs on
     /// the process that served this connection before. (Naming the statement by the process that
@@ -69,25 +89,27 @@ struct PostgresCancellationTests {
         // transaction (last in, first out): theirs. Mine then runs on a second process.
         #expect(try await DataOperation.fetchOne(Int.self, "SELECT 1").operate(in: mine) == 1)
         let theirRun: Task<Void, any Error> = Task { try await sleep(theirMarker).operate(in: theirs) }
-        while try await statementsExecuting(theirMarker) == 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try #require(await waitUntil(statementsExecuting: theirMarker, are: 1), "theirs started")
         let myRun: Task<Void, any Error> = Task { try await sleep(myMarker).operate(in: mine) }
-        while try await statementsExecuting(myMarker) == 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try #require(await waitUntil(statementsExecuting: myMarker, are: 1), "mine started")
         myRun.cancel()
         let error: StoreError? = await #expect(throws: StoreError.self) { try await myRun.value }
         #expect(error?.kind == .cancelled)
-        var waited: Duration = .zero
-        while try await statementsExecuting(myMarker) > 0, waited < .seconds(30) {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += .milliseconds(10)
-        }
-        #expect(try await statementsExecuting(myMarker) == 0, "my statement is cancelled")
+        #expect(try await waitUntil(statementsExecuting: myMarker, are: 0), "my statement is cancelled")
         #expect(try await statementsExecuting(theirMarker) == 1, "theirs runs on")
         theirRun.cancel()
         await #expect(throws: StoreError.self) { try await theirRun.value }
+        #expect(try await waitUntil(statementsExecuting: theirMarker, are: 0), "nothing left sleeping")
+    }
+
+    /// Waits, at most 30 s, until `count` backends execute a statement that contains `marker`.
+    private func waitUntil(statementsExecuting marker: String, are count: Int) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try await statementsExecuting(marker) != count {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
     }
 
     /// How many backends other than the asking one are executing a statement that contains `marker`.
