@@ -15,11 +15,13 @@ import PostgresNIO
 /// The statement is found by its text, not by the server process behind the connection: the run's
 /// queries and data changes carry a comment naming the run (``tag``), and the cancellation cancels
 /// the statements that carry it. A process id learnt earlier could, behind a pooler in transaction
-/// mode (PgBouncer, Supavisor), name a server process serving another client by then.
+/// mode (PgBouncer, Supavisor), name a server process serving another client by then. The server is
+/// asked only when such a statement is awaiting its answer: a run cancelled between statements, or
+/// during one that carries no tag, costs the pool nothing.
 ///
 /// ```swift
 /// let cancellation = PostgresCancellation(connection, client: client, logger: logger)
-/// _ = try connection.query(cancellation.tagged(query), logger: logger).wait()   // on another thread:
+/// _ = try cancellation.sending(query) { try connection.query($0, logger: logger).wait() }   // on another thread:
 /// cancellation.cancel()
 /// ```
 final class PostgresCancellation: Sendable {
@@ -29,7 +31,14 @@ final class PostgresCancellation: Sendable {
     /// The comment every statement of the run starts with (`/* mason 0123456789abcdef */ `), when
     /// there is a client to cancel it through; `nil` otherwise, and the statements go as written.
     let tag: String?
-    private let cancelled = Locked(false)
+    private let state = Locked(State())
+
+    private struct State {
+        var isCancelled = false
+        /// Tagged statements sent and not yet answered (more than one when a statement runs in the
+        /// body of another's `forEachRow`).
+        var taggedInFlight = 0
+    }
 
     /// The cancellation of an operation on `connection`; `client`, if any, is where to ask the server to
     /// cancel a statement.
@@ -44,25 +53,35 @@ final class PostgresCancellation: Sendable {
 
     /// Whether the operation was cancelled.
     var isCancelled: Bool {
-        cancelled.withLock { $0 }
+        state.withLock { $0.isCancelled }
     }
 
-    /// `query` as the run sends it: with its ``tag``, which the cancellation finds it by, first or
-    /// after a leading optimizer hint (`/*+ … */`, which pg_hint_plan reads only as the first
-    /// comment) — for a query or data change (`SELECT`, `INSERT`, `UPDATE`, `DELETE`, `MERGE`, `WITH`,
-    /// `VALUES`, `TABLE`). Any other statement goes as written: PostgreSQL 13 to 15 count a utility
-    /// statement (`SET`, `CALL`, DDL, `LOCK`, `COPY`) apart in `pg_stat_statements` for each text, and a
-    /// tag per run would fill it.
+    /// Sends `query` through `send` as the run sends it, unless the operation was cancelled: with its
+    /// ``tag``, which the cancellation finds it by, first or after a leading optimizer hint (`/*+ … */`,
+    /// which pg_hint_plan reads only as the first comment) — for a query or data change (`SELECT`,
+    /// `INSERT`, `UPDATE`, `DELETE`, `MERGE`, `WITH`, `VALUES`, `TABLE`). Any other statement goes as
+    /// written: PostgreSQL 13 to 15 count a utility statement (`SET`, `CALL`, DDL, `LOCK`, `COPY`) apart
+    /// in `pg_stat_statements` for each text, and a tag per run would fill it. Until `send` returns, a
+    /// cancellation asks the server to cancel a tagged statement.
     ///
     /// ```swift
-    /// cancellation.tagged("SELECT 1")   // /* mason 1f… */ SELECT 1
-    /// cancellation.tagged("SET search_path TO app")   // as written
+    /// try cancellation.sending("SELECT 1") { try send($0) }   // sends /* mason 1f… */ SELECT 1
+    /// try cancellation.sending("SET search_path TO app") { try send($0) }   // as written
     /// ```
-    func tagged(_ query: PostgresQuery) -> PostgresQuery {
-        guard let tag, let position = Self.tagPosition(in: query.sql) else { return query }
+    /// - Throws: `CancellationError` when the operation was cancelled; what `send` throws.
+    func sending<Answer>(_ query: PostgresQuery, _ send: (PostgresQuery) throws -> Answer) throws -> Answer {
+        guard let tag, let position = Self.tagPosition(in: query.sql) else {
+            try check()
+            return try send(query)
+        }
         var tagged = query
         tagged.sql.insert(contentsOf: tag, at: position)
-        return tagged
+        try state.withLock { state throws(CancellationError) in
+            if state.isCancelled { throw CancellationError() }
+            state.taggedInFlight += 1
+        }
+        defer { state.withLock { $0.taggedInFlight -= 1 } }
+        return try send(tagged)
     }
 
     /// Where a tag goes in `sql`: at its start, or after a leading optimizer hint; `nil` when the
@@ -112,17 +131,19 @@ final class PostgresCancellation: Sendable {
         return untagged
     }
 
-    /// Marks the operation cancelled, closes its connection and asks the server to cancel the
-    /// statement it executes, without waiting for any of them.
+    /// Marks the operation cancelled, closes its connection and, when a tagged statement awaits its
+    /// answer, asks the server to cancel it, without waiting for any of them.
     func cancel() {
-        let first: Bool = cancelled.withLock { cancelled in
-            defer { cancelled = true }
-            return !cancelled
+        let (first, executing): (Bool, Bool) = state.withLock { state in
+            defer { state.isCancelled = true }
+            return (!state.isCancelled, state.taggedInFlight > 0)
         }
         guard first else { return }
         let closing: EventLoopFuture<Void> = connection.close()
         _ = closing
-        if let client, let tag { Self.cancelStatements(taggedWith: tag, through: client, logger: logger) }
+        if executing, let client, let tag {
+            Self.cancelStatements(taggedWith: tag, through: client, logger: logger)
+        }
     }
 
     /// Asks the server, on a connection of `client`'s pool, to cancel every statement executing that

@@ -75,7 +75,7 @@ public final class PostgresContext {
     /// - Throws: What PostgreSQL reported; `operate` hands it to you as a `StoreError`.
     public func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
         try openTransactionIfNeeded()
-        let result = try send(cancellation.tagged(query))
+        let result = try cancellation.sending(query) { try send($0) }
         count(result.metadata)
         return result
     }
@@ -136,30 +136,31 @@ public final class PostgresContext {
         _ body: (PostgresRow) throws -> Void
     ) throws -> PostgresQueryMetadata {
         try openTransactionIfNeeded()
-        try cancellation.check()
-        guard !connection.isClosed else { throw ConnectionClosed() }
-        let stream = RowStream()
-        connection.query(cancellation.tagged(query), logger: logger) { row in stream.append(row) }
-            .whenComplete { stream.finish($0) }
-        let closing = ConnectionCloseWatch.onClose(of: connection) { stream.finish(.failure(ConnectionClosed())) }
-        defer { ConnectionCloseWatch.cancel(closing) }
-        do {
-            let metadata = try stream.forEach(body)
-            count(metadata)
-            return metadata
-        } catch {
-            // The rest of the rows still arrive (and are dropped); the statement's end is awaited so
-            // that the connection is ready for the next one. If the statement fails meanwhile, the
-            // transaction is aborted: the server's error is kept for the `save()` that will find it so.
-            if !(error is ConnectionClosed), !(error is PSQLError) {
-                do {
-                    _ = try stream.forEach { _ in }
-                } catch let drained {
-                    noteFailure(drained)
+        return try cancellation.sending(query) { query in
+            guard !connection.isClosed else { throw ConnectionClosed() }
+            let stream = RowStream()
+            connection.query(query, logger: logger) { row in stream.append(row) }
+                .whenComplete { stream.finish($0) }
+            let closing = ConnectionCloseWatch.onClose(of: connection) { stream.finish(.failure(ConnectionClosed())) }
+            defer { ConnectionCloseWatch.cancel(closing) }
+            do {
+                let metadata = try stream.forEach(body)
+                count(metadata)
+                return metadata
+            } catch {
+                // The rest of the rows still arrive (and are dropped); the statement's end is awaited so
+                // that the connection is ready for the next one. If the statement fails meanwhile, the
+                // transaction is aborted: the server's error is kept for the `save()` that will find it so.
+                if !(error is ConnectionClosed), !(error is PSQLError) {
+                    do {
+                        _ = try stream.forEach { _ in }
+                    } catch let drained {
+                        noteFailure(drained)
+                    }
                 }
+                noteFailure(error)
+                throw error
             }
-            noteFailure(error)
-            throw error
         }
     }
 

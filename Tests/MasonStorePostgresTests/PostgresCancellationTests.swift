@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import Mason
 import MasonStorePostgres
+import MasonTesting
 import PostgresNIO
 import Testing
 
@@ -37,6 +39,52 @@ struct PostgresCancellationTests {
         while try await statementsExecuting(marker) > 0 {
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// A statement read row by row is cancelled on the server like one read whole.
+    @Test func cancellingWhileReadingRowsStopsTheStatementOnTheServer() async throws {
+        let marker = PostgresServer.uniqueName("mason_rows")
+        let read = DataOperation<PostgresContext, Int> { db in
+            var rows = 0
+            try db.forEachRow(PostgresQuery(unsafeSQL: "SELECT pg_sleep(3600) /* \(marker) */")) { _ in rows += 1 }
+            return rows
+        }
+        let run: Task<Int, any Error> = Task { try await read.operate(in: PostgresServer.client) }
+        try #require(await waitUntil(statementsExecuting: marker, are: 1), "the statement started")
+        run.cancel()
+        let error: StoreError? = await #expect(throws: StoreError.self) { try await run.value }
+        #expect(error?.kind == .cancelled)
+        #expect(try await waitUntil(statementsExecuting: marker, are: 0), "the statement is cancelled")
+    }
+
+    /// A run cancelled while none of its statements awaits an answer has nothing for the server to
+    /// cancel, so it asks nothing: before, each such cancellation sent up to three queries, each on a
+    /// connection leased from the pool, which a burst of cancellations filled.
+    @Test func aCancellationBetweenStatementsAsksTheServerNothing() async throws {
+        let recorder = LogRecorder()
+        let configuration = try #require(PostgresServer.configuration(PostgresServer.url!))
+        let client = PostgresClient(configuration: configuration, backgroundLogger: recorder.logger(level: .trace))
+        let running: Task<Void, Never> = Task { await client.run() }
+        defer { running.cancel() }
+        let (between, resume) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let twoSteps = DataOperation<PostgresContext, Void> { db in
+            _ = try db.execute("SELECT 1")
+            between.signal()
+            resume.wait()  // on the operation's own thread, never the cooperative pool's
+            _ = try db.execute("SELECT 2")
+        }
+        let run: Task<Void, any Error> = Task { try await twoSteps.operate(in: client) }
+        await Task.detached { between.wait() }.value
+        run.cancel()
+        resume.signal()
+        let error: StoreError? = await #expect(throws: StoreError.self) { try await run.value }
+        #expect(error?.kind == .cancelled)
+        // A request would have gone at once and again after 100 ms and 1 s.
+        try await Task.sleep(for: .seconds(2))
+        #expect(try await DataOperation.fetchOne(Int.self, "SELECT 3").operate(in: client) == 3, "the client works")
+        let asked = recorder.entries.filter { $0.text.contains("pg_cancel_backend") }
+        #expect(asked.isEmpty, "\(asked.map(\.text))")
+        #expect(recorder.entries.contains { $0.text.contains("SELECT 3") }, "the log shows the statements sent")
     }
 
     /// The statements a cancellation can find carry the run's tag: a query or data change, first or
