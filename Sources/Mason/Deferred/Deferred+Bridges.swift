@@ -4,16 +4,22 @@ extension Deferred {
     /// Creates a deferred from a callback API — the seed's `Deferred { callback in … }`.
     ///
     /// `register` runs on each run and must call its callback once; later calls are ignored. When
-    /// the run is cancelled, `onCancel` is called once (stop the underlying work there, e.g. cancel a
-    /// URL task) — after `register` has returned, even if the cancellation came before the run began,
-    /// so there is always work to stop; the callback must still be called — with whatever the API
-    /// reports for a cancelled operation — or the run never ends.
+    /// the run is cancelled, `onCancel` is called once (stop the underlying work there) — after
+    /// `register` has returned, even if the cancellation came before the run began, so there is always
+    /// work to stop; the callback must still be called — with whatever the API reports for a
+    /// cancelled operation — or the run never ends.
+    ///
+    /// `onCancel` runs inside Swift's cancellation handler, on the thread that cancels (the caller of
+    /// `cancel()`, or a task's canceller), with the task's status lock held: it must return at once
+    /// and never wait for another thread. Hand anything that may wait to a queue: on Linux,
+    /// `URLSessionTask.cancel()` waits for the session's queue, which may be delivering this very
+    /// run's callback — and waiting for this lock.
     ///
     /// ```swift
-    /// let data = Deferred<Data?> { done in
+    /// let data = Deferred<Data?>({ done in
     ///     let task = session.dataTask(with: url) { data, _, _ in done(data) }
     ///     task.resume()
-    /// }
+    /// }, onCancel: { DispatchQueue.global().async { /* task.cancel() */ } })
     /// ```
     /// - Parameters:
     ///   - register: Starts the work and calls back with its value.
@@ -48,7 +54,10 @@ extension Deferred {
         }
     }
 
-    /// A deferred that runs a synchronous effect on each run.
+    /// A deferred that runs a synchronous effect on each run, on the thread the run is on — a thread
+    /// of Swift's cooperative pool unless the run is inside `IO(deferred:)`. An effect that blocks
+    /// (`IO(deferred:)`, a retry with ``ThreadSleeper/system``, a synchronous request) holds that
+    /// thread until it returns; in `async` code, prefer the deferred it wraps.
     ///
     /// ```swift
     /// let now = Deferred(io: IO { ContinuousClock.now })
@@ -67,9 +76,16 @@ extension IO where Value: Sendable {
     /// cooperative pool, so blocking is safe from any thread: the main thread of a tool, a Dispatch
     /// queue, or a task — sixteen at once from a task group on a two-core machine all finish. The tasks
     /// Mason starts for the run (a `zip`'s children, a request's timer, a retry's sleep) and the child
-    /// tasks of the work stay on those threads. The one exception is work the deferred sends to an
-    /// actor (`@MainActor` code, an actor of yours): it runs on that actor's executor, and blocking
-    /// the thread that executor needs (the main thread, for `@MainActor`) deadlocks.
+    /// tasks of the work stay on those threads. They share one serial queue: they interleave at every
+    /// `await`, but never run at the same instant, so a child that blocks its thread (a nested
+    /// blocking run) holds up its siblings until it returns, and never sees one of them do what it
+    /// waits for.
+    ///
+    /// Two things the run may need are not its own threads, and blocking the threads they need
+    /// deadlocks: work the deferred sends to an actor (`@MainActor` code, an actor of yours) runs on
+    /// that actor's executor (the main thread, for `@MainActor`); and work started outside the run —
+    /// a `Future` that a task elsewhere (`Task { }`, `future()`) resolves — needs the cooperative
+    /// pool, of which callers blocking from every pool thread at once leave it nothing.
     ///
     /// ```swift
     /// let answer = IO(deferred: Deferred.pure(42)).unsafeRun()   // 42, after blocking briefly

@@ -6,8 +6,10 @@ extension Deferred {
     /// Lazy: nothing runs until the returned deferred runs; each of its runs makes the attempts
     /// again, each attempt running this deferred exactly once. Waits on `clock` (never blocks a
     /// thread), never retries a `CancellationError`, and a cancellation — even during a wait — ends
-    /// the retry at once with the last failure (a cancelled ``run(_:)`` reports the cancellation).
-    /// Cancelling this deferred (the source) cancels the retries running it, waits included.
+    /// the retry at once: with `.failure(.cancellation)` when `Failure` is ``CancellationRepresentable``
+    /// (`CancellationError` for `any Error`) — not with the failure it would have retried, which is
+    /// not what ended it — else with the last failure. Cancelling this deferred (the source) cancels
+    /// the retries running it, waits included.
     ///
     /// ```swift
     /// let robust = fetchProfile(id).retrying(.exponential(initial: .seconds(1)), clock: ContinuousClock())
@@ -27,10 +29,13 @@ extension Deferred {
         // The whole retry, waits included, is a run of this deferred: its `cancel()` ends it.
         Deferred {
             await self.scope.executing {
-                await retryLoop(
-                    policy: policy, clock: clock,
-                    verdict: { RetryVerdict.of($0, retryIf: retryIf, delayOverride: delayOverride) }
-                ) { await self.execute(registered: true) }
+                let verdict = { (outcome: Value) in
+                    RetryVerdict.of(outcome, retryIf: retryIf, delayOverride: delayOverride)
+                }
+                let outcome = await retryLoop(policy: policy, clock: clock, verdict: verdict) {
+                    await self.execute(registered: true)
+                }
+                return Self.retried(outcome, verdict: verdict)
             }
         }
     }
@@ -53,11 +58,22 @@ extension Deferred {
     ) -> Deferred where Value == Either<Left, Right>, C.Duration == Duration {
         Deferred {
             await self.scope.executing {
-                await retryLoop(
-                    policy: policy, clock: clock, verdict: { RetryVerdict.of($0, retryIf: retryIf) }
-                ) { await self.execute(registered: true) }
+                let verdict = { (outcome: Value) in RetryVerdict.of(outcome, retryIf: retryIf) }
+                let outcome = await retryLoop(policy: policy, clock: clock, verdict: verdict) {
+                    await self.execute(registered: true)
+                }
+                return Self.retried(outcome, verdict: verdict)
             }
         }
+    }
+
+    /// What a retry produces: its last outcome, unless a cancellation ended it before an attempt it
+    /// would have made — then the value's cancellation, where it has one.
+    private static func retried(_ outcome: Value, verdict: (Value) -> RetryVerdict) -> Value {
+        guard Task.isCancelled, case .retry = verdict(outcome), let cancelled = cancelledWithoutWork else {
+            return outcome
+        }
+        return cancelled
     }
 }
 

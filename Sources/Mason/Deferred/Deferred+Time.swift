@@ -59,7 +59,10 @@ extension Deferred where Value: Sendable {
     }
 
     /// Waits `duration` on `clock`, then runs the work. A cancellation during the wait ends the
-    /// wait at once; the work then starts in a cancelled task and should end at once. Cancelling this
+    /// wait at once, and the work does not run when the value can say "cancelled": a `Result` whose
+    /// `Failure` is ``CancellationRepresentable`` (or `any Error`) ends with `.failure(.cancellation)`,
+    /// an `Either` likewise. Any other value only the work can produce: it then starts in a cancelled
+    /// task, and should end at once — check `Task.isCancelled` before a side effect. Cancelling this
     /// deferred (the source) cancels the delayed runs, in their wait or their work.
     ///
     /// ```swift
@@ -73,7 +76,7 @@ extension Deferred where Value: Sendable {
         // The wait and the work are one run of this deferred: its `cancel()` ends either.
         Deferred {
             await self.scope.executing {
-                try? await clock.sleep(for: duration)
+                if await !Self.wait(duration, on: clock), let cancelled = Self.cancelledWithoutWork { return cancelled }
                 return await self.execute(registered: true)
             }
         }
@@ -82,6 +85,9 @@ extension Deferred where Value: Sendable {
 
 extension Deferred {
     /// A deferred that waits `duration` on `clock`, then runs `work` — the seed's `delayed(by:work:)`.
+    /// A cancellation during the wait ends it at once, and `work` does not run when the value can say
+    /// "cancelled" (a `Result` or `Either` as ``delayed(by:clock:)`` says); otherwise `work` runs in
+    /// the cancelled task, and should check `Task.isCancelled` before a side effect.
     ///
     /// ```swift
     /// let tick = Deferred.delayed(by: .seconds(1), clock: ContinuousClock()) { "tick" }
@@ -95,8 +101,18 @@ extension Deferred {
         by duration: C.Duration, clock: C, work: @escaping @Sendable () async -> Value
     ) -> Deferred {
         Deferred {
-            try? await clock.sleep(for: duration)
+            if await !wait(duration, on: clock), let cancelled = cancelledWithoutWork { return cancelled }
             return await work()
+        }
+    }
+
+    /// Sleeps `duration` on `clock`; `false` when a cancellation ended the wait.
+    private static func wait<C: Clock>(_ duration: C.Duration, on clock: C) async -> Bool {
+        do {
+            try await clock.sleep(for: duration)
+            return true
+        } catch {
+            return !Task.isCancelled
         }
     }
 }

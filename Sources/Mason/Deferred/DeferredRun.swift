@@ -107,6 +107,10 @@ protocol CancellationCarrier {
     /// produced one (a request reports `canceledByUser` itself), else the type's cancellation, or
     /// `nil` if this type cannot say it.
     static func cancelledValue(replacing produced: Self) -> Self?
+
+    /// What a run cancelled before its work produced anything reports: the type's cancellation, or
+    /// `nil` if this type cannot say it.
+    static var cancelledWithoutWork: Self? { get }
 }
 
 /// The failure that stands for a cancellation, if `Failure` can be one.
@@ -122,14 +126,22 @@ func cancellationFailure<Failure>(as type: Failure.Type) -> Failure? {
 extension Result: CancellationCarrier {
     static func cancelledValue(replacing produced: Result) -> Result? {
         if case .failure = produced { return produced }
-        return cancellationFailure(as: Failure.self).map(Result.failure)
+        return cancelledWithoutWork
+    }
+
+    static var cancelledWithoutWork: Result? {
+        cancellationFailure(as: Failure.self).map(Result.failure)
     }
 }
 
 extension Either: CancellationCarrier {
     static func cancelledValue(replacing produced: Either) -> Either? {
         if case .left = produced { return produced }
-        return cancellationFailure(as: Left.self).map(Either.left)
+        return cancelledWithoutWork
+    }
+
+    static var cancelledWithoutWork: Either? {
+        cancellationFailure(as: Left.self).map(Either.left)
     }
 }
 
@@ -188,6 +200,16 @@ extension Deferred {
             Carrier.cancelledValue(replacing: carrier) as? Value
         }
         return open(produced)
+    }
+
+    /// What stands for a run cancelled before its work produced anything: `.failure(.cancellation)`
+    /// for a `Result` whose `Failure` is ``CancellationRepresentable`` (or `any Error`), `.left(…)` for
+    /// an `Either` likewise; `nil` for any other value, which only the work can produce.
+    static var cancelledWithoutWork: Value? {
+        func open<Carrier: CancellationCarrier>(_ carrier: Carrier.Type) -> Value? {
+            Carrier.cancelledWithoutWork as? Value
+        }
+        return (Value.self as? any CancellationCarrier.Type).flatMap { open($0) }
     }
 
     /// Runs the work in the current task and returns its value.

@@ -219,8 +219,11 @@ struct FuturePending: Error {
     static let placeholder: any Error = FuturePending()
 }
 
-/// A pending future's observers in registration order; an observer's identifier is its position.
-/// The first is stored inline, so a future observed once (every step of a chain) allocates no array.
+/// A pending future's observers in registration order, each with an identifier (the order it came
+/// in). The first is stored inline, so a future observed once (every step of a chain) allocates no
+/// array. Removed observers leave a gap until gaps are half the array, which then closes them, so a
+/// long-pending future awaited again and again by tasks that are cancelled holds only the waiters
+/// still waiting.
 @usableFromInline
 struct FutureCallbacks<Value: Sendable>: Sendable {
     @usableFromInline
@@ -228,10 +231,15 @@ struct FutureCallbacks<Value: Sendable>: Sendable {
 
     @usableFromInline
     var first: Callback?
+    /// The observers after the first, by increasing identifier; `callback` is `nil` once removed.
     @usableFromInline
-    var others: [Callback?] = []
+    var others: [(id: Int, callback: Callback?)] = []
+    /// The identifier the next observer gets: how many were ever stored.
     @usableFromInline
     var count = 0
+    /// How many of `others` were removed.
+    @usableFromInline
+    var gaps = 0
 
     @inlinable
     init() {}
@@ -244,7 +252,7 @@ struct FutureCallbacks<Value: Sendable>: Sendable {
     @inlinable
     mutating func append(_ callback: @escaping Callback) -> Int {
         defer { count += 1 }
-        if count == 0 { first = callback } else { others.append(callback) }
+        if count == 0 { first = callback } else { others.append((count, callback)) }
         return count
     }
 
@@ -254,17 +262,28 @@ struct FutureCallbacks<Value: Sendable>: Sendable {
             defer { first = nil }
             return first
         }
-        guard others.indices.contains(id - 1) else { return nil }
-        defer { others[id - 1] = nil }
-        return others[id - 1]
+        // Identifiers increase along the array: a binary search finds the observer.
+        var (low, high) = (others.startIndex, others.endIndex)
+        while low < high {
+            let middle = (low + high) / 2
+            if others[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < others.endIndex, others[low].id == id, let callback = others[low].callback else { return nil }
+        others[low].callback = nil
+        gaps += 1
+        if gaps * 2 >= others.count {
+            others.removeAll { $0.callback == nil }
+            gaps = 0
+        }
+        return callback
     }
 
     /// Calls every stored observer with `result`, in registration order.
     @inlinable
     func run(with result: Swift.Result<Value, any Error>) {
         first?(result)
-        for callback in others {
-            callback?(result)
+        for other in others {
+            other.callback?(result)
         }
     }
 }

@@ -25,7 +25,7 @@
 /// from any thread or task.
 public final class Promise<Value: Sendable>: Future<Value>, @unchecked Sendable {
     // @unchecked Sendable: Promise adds no stored properties; everything it mutates is Future's
-    // lock-guarded `state` (see Future).
+    // `callbacks`, `isResolved` and `outcome`, touched only inside Future's `lock` (see Future).
 
     /// Creates a pending promise, or one already resolved with `value`.
     ///

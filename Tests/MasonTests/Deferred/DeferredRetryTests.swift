@@ -99,6 +99,61 @@ import Testing
         #expect(clock.sleepers() == 0)
     }
 
+    enum CancellableFetchError: Error, Equatable, CancellationRepresentable {
+        case unavailable, cancelled
+        static var cancellation: Self { .cancelled }
+    }
+
+    /// A retry cancelled while it waits reports the cancellation, when its failure can say it — not
+    /// the failure it would have retried (a request's `canceledByUser`, not its last 503).
+    @Test func aRetryCancelledDuringItsWaitReportsTheCancellationItsFailureCanSay() async throws {
+        let clock = ManualClock()
+        let attempts = Locked(0)
+        let failing = Deferred<Result<String, CancellableFetchError>> {
+            attempts.withLock { $0 += 1 }
+            return .failure(.unavailable)
+        }
+        let retrying = failing.retrying(RetryPolicy(retries: 5, debounce: .linear(60)), clock: clock)
+        let inbox = Inbox<Result<String, CancellableFetchError>>()
+        let run = retrying.run(inbox.receive)
+        try await clock.waitForSleepers(count: 1)
+        run.cancel()
+        await inbox.waitFor(1)
+        #expect(inbox.values == [.failure(.cancelled)])
+        #expect(attempts.withLock { $0 } == 1)
+
+        let awaited = Task { await retrying.value }  // awaited in a task that is cancelled: the same
+        try await clock.waitForSleepers(count: 1)
+        awaited.cancel()
+        #expect(await awaited.value == .failure(.cancelled))
+    }
+
+    /// A cancellation during a delay's wait skips the work when the value can say "cancelled": a
+    /// delayed save that was cancelled does not save (before, it ran at once, at the cancel).
+    @Test func aCancelledWaitSkipsTheWorkWhenTheValueCanSayCancelled() async throws {
+        let clock = ManualClock()
+        let fired = Locked(0)
+        let save = Deferred<Result<Int, any Error>>.delayed(by: .seconds(10), clock: clock) {
+            fired.withLock { $0 += 1 }
+            return .success(1)
+        }
+        let saving = Task { await save.value }
+        try await clock.waitForSleepers(count: 1)
+        saving.cancel()
+        await #expect(throws: CancellationError.self) { try await saving.value.get() }
+
+        let work = Deferred<Result<Int, CancellableFetchError>> {
+            fired.withLock { $0 += 1 }
+            return .success(2)
+        }
+        let later = work.delayed(by: .seconds(10), clock: clock)
+        let waiting = Task { await later.value }
+        try await clock.waitForSleepers(count: 1)
+        waiting.cancel()
+        #expect(await waiting.value == .failure(.cancelled))
+        #expect(fired.withLock { $0 } == 0)
+    }
+
     @Test func cancellingTheSourceDuringTheBackoffWaitEndsTheRetry() async throws {
         let clock = ManualClock()
         let flaky = Flaky(failing: 10)

@@ -1,4 +1,5 @@
 import Mason
+import MasonTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct DeferredZipTests {
@@ -112,6 +113,28 @@ import Testing
         #expect(await winner.value == 2)
         await probe.waitUntilCancelled(probe.started)
         #expect(probe.finished == 0)
+    }
+
+    /// Cancelling one runner's own deferred takes it out of the race, not the race out of its runners
+    /// (before, the cancelled runner's -1 won and the healthy one was cancelled).
+    @Test func aRunnerCancelledOnItsOwnDropsOutAndTheOthersRunOn() async throws {
+        let clock = ManualClock()
+        let probe = WorkProbe()
+        let dropping = probe.sleeper(1)
+        let steady = Deferred.delayed(by: .seconds(1), clock: clock) { 2 }
+        let task = Task { await race(dropping, steady).value }
+        await probe.waitUntilStarted(1)
+        try await clock.waitForSleepers(count: 1)
+        dropping.cancel()
+        await probe.waitUntilCancelled(1)
+        clock.advance(by: .seconds(1))
+        #expect(await task.value == 2)
+
+        let alone = probe.sleeper(3)  // every runner dropped out: the race ends with the last one's value
+        let lonely = Task { await race(alone).value }
+        await probe.waitUntilStarted(2)
+        alone.cancel()
+        #expect(await lonely.value == -1)
     }
 
     @Test func cancellingARaceCancelsEveryRunner() async {
