@@ -264,4 +264,39 @@ import Testing
         #expect(await main.run() == 1)
         #expect(handler.order == [0])
     }
+
+    /// An output its own run cancels, or a later `.latestWins` output of the run supersedes, never
+    /// reaches the handler, however soon the handler's task takes what is queued. (Before, the task
+    /// took it while the run's other outputs — 2,000 pings here — were handed out, before the run's
+    /// cancellations were applied: the handler performed it, and its token never failed.)
+    @Test(arguments: [false, true])
+    func anOutputCancelledInItsOwnRunNeverReachesTheHandler(superseded: Bool) async {
+        let handler = RecordingHandler()
+        typealias Both = IOContainer<JobIO, PingIO>
+        let function: (Ledger, Both) -> (Ledger, Both) = { ledger, io in
+            var (ledger, io) = (ledger, io)
+            guard io.hasInput else {
+                let first = io.addOutput(.job(0), for: JobIO.self, policy: superseded ? .latestWins : nil)
+                ledger.tokens[first] = 0
+                for _ in 0..<2_000 { io.addOutput(.ping, for: PingIO.self) }
+                if superseded {
+                    ledger.tokens[io.addOutput(.job(1), for: JobIO.self, policy: .latestWins)] = 1
+                } else {
+                    io.cancel(first)
+                }
+                return (ledger, io)
+            }
+            for (token, id) in ledger.tokens {
+                if case .done? = io.input(forToken: token) { ledger.done.append(id) }
+                if io.failure(forToken: token) is CancellationError { ledger.cancelled.append(id) }
+            }
+            return (ledger, io)
+        }
+        let main = MainFactory.createMain(
+            topLevelFunction: function, initialState: Ledger(), handlers: handler, PingHandler())
+        let ledger = await main.run()
+        #expect(handler.order == (superseded ? [1] : []))
+        #expect(ledger.cancelled == [0])
+        #expect(ledger.done == (superseded ? [1] : []))
+    }
 }

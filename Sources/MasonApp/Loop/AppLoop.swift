@@ -202,7 +202,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         let handler = handlers[lane]
         let policy = output.policy ?? handler.policy
         if let performNow = handler.performNow {
-            core.enqueue(output, lane: lane, policy: policy, performNow: performNow)
+            core.enqueue(output, lane: lane, policy: policy, cancelled: cancelled, performNow: performNow)
             return
         }
         let run = OutputRun(output, handler: handler, lane: lane, limit: policy.limit, core: core)

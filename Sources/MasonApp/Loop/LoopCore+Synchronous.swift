@@ -1,13 +1,19 @@
 /// How the core hands the outputs of a ``SynchronousIOHandling`` handler to the one task of its kind.
 extension LoopCore {
     /// Queues `output` for the task of its lane, starting the task if none works, or drops it, as
-    /// `policy` says (in flight from here, until the task has performed it or it is dropped).
+    /// `policy` says (in flight from here, until the task has performed it or it is dropped). A
+    /// `cancelled` output (its run cancelled it, or a later `.latestWins` output of the run supersedes
+    /// it) is never queued: the task could take it before the run's cancellations are applied.
     func enqueue(
-        _ output: consuming PendingOutput, lane: Int, policy: OutputPolicy,
+        _ output: consuming PendingOutput, lane: Int, policy: OutputPolicy, cancelled: Bool,
         performNow: @escaping @Sendable (ErasedValue, SynchronousRun) throws -> Void
     ) {
         outputsInFlight.add(1, ordering: .relaxed)
         let tokenID = output.tokenID
+        if cancelled {
+            failWaiting(tokenID, lane: lane, with: CancellationError())
+            return
+        }
         let value = output.value
         var superseded: [UInt64] = []
         let (start, dropped) = withShared { shared -> (Bool, Bool) in
