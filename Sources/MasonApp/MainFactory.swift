@@ -22,7 +22,8 @@ public enum MainFactory {
     ///   - topLevelFunction: The pure function; the loop runs it, one call at a time.
     ///   - initialState: The state of the first run.
     ///   - handlerTypes: One handler type per IO kind, in the order of the `IOContainer`'s kinds.
-    ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
+    ///   - historyLimit: How many runs ``Main/history`` shows (none by default); up to twice as many
+    ///     are held between trims, which drop the oldest in one go.
     /// - Returns: The app, not started.
     @inlinable
     public static func createMain<State: Sendable, each Handler: IOHandling>(
@@ -51,7 +52,8 @@ public enum MainFactory {
     ///   - topLevelFunction: The pure function; the loop runs it, one call at a time.
     ///   - initialState: The state of the first run.
     ///   - handlers: One handler per IO kind, in the order of the `IOContainer`'s kinds.
-    ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
+    ///   - historyLimit: How many runs ``Main/history`` shows (none by default); up to twice as many
+    ///     are held between trims, which drop the oldest in one go.
     /// - Returns: The app, not started.
     @inlinable
     public static func createMain<State: Sendable, each Handler: IOHandling>(
@@ -78,7 +80,8 @@ public enum MainFactory {
     ///   - topLevelFunction: The pure function; `nil` leaves the state as it was.
     ///   - initialState: The state of the first run.
     ///   - handlerTypes: One handler type per IO kind, in the order of the `IOContainer`'s kinds.
-    ///   - historyLimit: How many runs ``Main/history`` keeps (none by default).
+    ///   - historyLimit: How many runs ``Main/history`` shows (none by default); up to twice as many
+    ///     are held between trims, which drop the oldest in one go.
     /// - Returns: The app, not started.
     @_disfavoredOverload
     @inlinable

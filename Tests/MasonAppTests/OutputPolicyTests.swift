@@ -345,6 +345,45 @@ import Testing
         #expect(probe.mostAtOnce == 1)
     }
 
+    /// A backlog of 3,000 `.serial` outputs runs one at a time, in order, past the points where the
+    /// lane drops the entries it has started; two cancelled from its middle never run.
+    @Test func aLongSerialBacklogRunsInOrderWithoutWhatWasCancelled() async {
+        let gate = Gate()
+        let probe = ProbeHandler(gates: [0: gate], finishing: Set(1..<3_000))
+        let cancelling: Set<Int> = [1_500, 2_999]
+        let sawCancel = AsyncStream<Void>.makeStream()
+        struct Jobs: Sendable {
+            var tokens: [Int: IOToken<JobIO>] = [:]
+            var cancelled: Set<Int> = []
+        }
+        let function: (Jobs, IOContainer<JobIO>) -> (Jobs, IOContainer<JobIO>) = { jobs, io in
+            var (jobs, io) = (jobs, io)
+            guard io.hasInput else {
+                for id in 0..<3_000 { jobs.tokens[id] = io.addOutput(.job(id), for: JobIO.self, policy: .serial) }
+                return (jobs, io)
+            }
+            if io.input(of: Int.self, as: JobIO.self) == -1 {
+                for id in cancelling { io.cancel(jobs.tokens[id]) }
+            }
+            for id in cancelling where io.failure(forToken: jobs.tokens[id]!) is CancellationError {
+                jobs.cancelled.insert(id)
+                if jobs.cancelled == cancelling { sawCancel.continuation.yield() }
+            }
+            return (jobs, io)
+        }
+        let main = MainFactory.createMain(topLevelFunction: function, initialState: Jobs(), handlers: probe)
+        main.start()
+        var started = probe.started.stream.makeAsyncIterator()
+        #expect(await started.next() == 0)
+        main.send(.start(-1), as: JobIO.self)
+        var cancels = sawCancel.stream.makeAsyncIterator()
+        await cancels.next()
+        gate.open()
+        #expect(await main.run().cancelled == cancelling)
+        #expect(probe.order == (0..<3_000).filter { !cancelling.contains($0) })
+        #expect(probe.mostAtOnce == 1)
+    }
+
     @Test func dropNewDropsAnOutputWhileOneOfItsKindRuns() async {
         let gate = Gate()
         let probe = ProbeHandler(gates: [0: gate, 1: gate])

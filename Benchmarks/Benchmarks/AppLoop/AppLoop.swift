@@ -36,6 +36,15 @@ func addAndOutput(_ sum: Int, _ io: IO) -> (Int, IO) {
 
 let inputs = 100_000
 
+/// Asks, in its first run, for 100,000 outputs that run one at a time: a backlog the loop's lane
+/// works through.
+func queueSerialOutputs(_ sum: Int, _ io: IO) -> (Int, IO) {
+    guard !io.hasInput else { return (sum, io) }
+    var io = io
+    for number in 0..<inputs { io.addOutput(.ignore(number), for: NumberIO.self, policy: .serial) }
+    return (sum, io)
+}
+
 /// Counts down from a number, from any thread.
 final class Countdown: Sendable {
     private let remaining: Mutex<Int>
@@ -391,6 +400,14 @@ let benchmarks: @Sendable () -> Void = {
             let main = MainFactory.createMain(
                 topLevelFunction: addAndOutput, initialState: 0, handlerTypes: SynchronousNoOpHandler.self)
             for number in 0..<inputs { main.send(number, as: NumberIO.self) }
+            blackHole(await main.run())
+        }
+    }
+
+    Benchmark("100,000 .serial outputs asked for in one run, MasonApp loop") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let main = MainFactory.createMain(
+                topLevelFunction: queueSerialOutputs, initialState: 0, handlerTypes: NoOpHandler.self)
             blackHole(await main.run())
         }
     }

@@ -36,7 +36,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     private let numbering = TokenNumbering()
     /// The final state, set once, before the app is marked ended.
     private let ending = Locked<State?>(nil)
-    /// The last `historyLimit` runs, oldest first.
+    /// The runs, oldest first: the last `historyLimit` of them, and up to as many older ones.
     private let recorded = Locked<[AppHistoryEntry<State>]>([])
 
     @usableFromInline
@@ -82,7 +82,7 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     }
 
     var history: [AppHistoryEntry<State>] {
-        recorded.withLock { $0 }
+        recorded.withLock { Array($0.suffix(historyLimit)) }
     }
 
     // MARK: The loop
@@ -168,7 +168,9 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         let limit = historyLimit
         recorded.withLock { history in
             history.append(entry)
-            if history.count > limit { history.removeFirst(history.count - limit) }
+            // Up to twice the limit is kept, then the oldest are dropped at once: dropping one at
+            // each run would move the whole history each time.
+            if history.count > 2 * limit { history.removeFirst(history.count - limit) }
         }
     }
 

@@ -95,7 +95,7 @@ final class LoopCore: @unchecked Sendable {
         let lane = run.lane
         var admission = Admission()
         switch policy {
-        case .dropNew where shared.lanes[lane].running > 0 || !shared.lanes[lane].waiting.isEmpty:
+        case .dropNew where shared.lanes[lane].running > 0 || !shared.lanes[lane].isWaitingEmpty:
             admission.dropped = true
             return admission
         case .latestWins:
@@ -209,12 +209,19 @@ struct LoopShared {
 struct Lane {
     /// The outputs started and not yet finished (a cancelled one counts until its handler returns).
     var running = 0
-    /// The outputs that did not fit, in arrival order.
-    private(set) var waiting: [OutputRun] = []
+    /// The outputs that did not fit, in arrival order, from `head` on. Those that start from the
+    /// front are not removed one by one (for a queue of `.serial` outputs that would move the rest
+    /// each time): `head` walks past them, and the array is compacted now and then.
+    private var waiting: [OutputRun?] = []
+    /// The first waiting output.
+    private var head = 0
     /// At least the largest limit in `waiting`, 0 when it is empty: no waiting run fits once `running`
     /// reaches it, so a lane with nothing waiting (the common case) is done in one comparison, and a
     /// queue of `.serial` outputs is not walked to its end for each one that starts.
     private var waitingLimit = 0
+
+    /// Whether no output waits.
+    var isWaitingEmpty: Bool { head == waiting.count }
 
     /// Whether `run` may start now (it is then counted); if not, it waits, in order.
     mutating func admit(_ run: OutputRun) -> Bool {
@@ -234,35 +241,59 @@ struct Lane {
     }
 
     /// The waiting runs that fit now, in order, taken out of the queue and counted.
-    /// - Complexity: O(1) when nothing waits or nothing fits; O(*n*) in the queue's length otherwise.
+    /// - Complexity: O(1) when nothing waits or nothing fits, amortized O(1) for each run taken from
+    ///   the front; O(*n*) in the queue's length for one that starts from the middle (outputs of
+    ///   different limits in one lane).
     private mutating func takeReady() -> [OutputRun] {
         guard running < waitingLimit else { return [] }
         var ready: [OutputRun] = []
-        var index = 0
+        var index = head
         while index < waiting.count, running < waitingLimit {
-            if running < waiting[index].limit {
-                ready.append(waiting.remove(at: index))
-                running += 1
-            } else {
+            guard let run = waiting[index], running < run.limit else {
                 index += 1
+                continue
             }
+            if index == head {
+                waiting[index] = nil
+                head += 1
+                index += 1
+            } else {
+                waiting.remove(at: index)
+            }
+            ready.append(run)
+            running += 1
         }
-        if waiting.isEmpty { waitingLimit = 0 }
+        compact()
         return ready
+    }
+
+    /// Drops the entries before `head` once they are most of the array, or all of it.
+    private mutating func compact() {
+        if isWaitingEmpty {
+            waiting.removeAll(keepingCapacity: waiting.capacity <= 4_096)
+            head = 0
+            waitingLimit = 0
+        } else if head >= 1_024, head * 2 >= waiting.count {
+            waiting.removeFirst(head)
+            head = 0
+        }
     }
 
     /// Takes the waiting run numbered `tokenID` out of the queue, if it is there.
     mutating func removeWaiting(tokenID: UInt64) -> OutputRun? {
-        guard let index = waiting.firstIndex(where: { $0.tokenID == tokenID }) else { return nil }
-        defer { if waiting.isEmpty { waitingLimit = 0 } }
+        guard let index = waiting[head...].firstIndex(where: { $0?.tokenID == tokenID }) else { return nil }
+        defer { compact() }
         return waiting.remove(at: index)
     }
 
     /// Empties the queue (`.latestWins`), returning what waited.
     mutating func removeAllWaiting() -> [OutputRun] {
-        waitingLimit = 0
-        defer { waiting = [] }
-        return waiting
+        defer {
+            waiting = []
+            head = 0
+            waitingLimit = 0
+        }
+        return waiting[head...].compactMap { $0 }
     }
 }
 

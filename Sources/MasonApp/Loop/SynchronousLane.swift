@@ -3,7 +3,8 @@
 ///
 /// The loop appends; the handler's task takes one output at a time, so an output that waits can still
 /// be cancelled until the moment `handle` is called for it. The taken ones are not removed one by one
-/// (that would move the rest): `head` walks past them, and the array is emptied when it is reached.
+/// (that would move the rest): `head` walks past them, and the array is emptied when it is reached —
+/// or, for a queue never empty when the task looks, compacted once they are most of it.
 struct SynchronousLane {
     /// An output waiting for its turn; its value is taken out when its turn comes.
     struct Waiting {
@@ -34,7 +35,13 @@ struct SynchronousLane {
             isWorking = false
             return nil
         }
-        defer { head += 1 }
+        defer {
+            head += 1
+            if head >= 1_024, head * 2 >= outputs.count {
+                outputs.removeFirst(head)
+                head = 0
+            }
+        }
         return (outputs[head].tokenID, outputs[head].value.take()!)
     }
 
