@@ -144,16 +144,14 @@ public struct IOContainer<each Kind: IOType>: Sendable {
         io: Self, token: IOToken<K>
     ) {
         var copy = self
-        let token = IOToken<K>(id: copy.nextTokenID)
-        copy.nextTokenID += 1
-        copy.outputs.append(
-            PendingOutput(kind: ObjectIdentifier(K.self), tokenID: token.id, value: ErasedValue(output), policy: policy)
-        )
+        let token = copy.addOutput(output, for: kind, policy: policy)
         return (copy, token)
     }
 
     /// Adds `output` for the handler of `kind` to this container and returns its token: the in-place
     /// twin of ``addingOutput(_:for:)``, for a pure function that builds its container step by step.
+    /// It adds in place, in constant time; `io = io.addingOutput(…).io` copies the outputs so far each
+    /// time, which a run adding thousands pays for.
     ///
     /// ```swift
     /// var io = io
@@ -170,8 +168,11 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     public mutating func addOutput<K: IOType>(_ output: K.Output, for kind: K.Type, policy: OutputPolicy? = nil)
         -> IOToken<K>
     {
-        let (next, token) = adding(output, for: kind, policy: policy)
-        self = next
+        let token = IOToken<K>(id: nextTokenID)
+        nextTokenID += 1
+        outputs.append(
+            PendingOutput(kind: ObjectIdentifier(K.self), tokenID: token.id, value: ErasedValue(output), policy: policy)
+        )
         return token
     }
 
@@ -183,7 +184,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// ```
     /// - Parameter token: The output's token, or `nil` (nothing to cancel).
     public mutating func cancel<K: IOType>(_ token: IOToken<K>?) {
-        if let token { self = cancelling(token) }
+        if let token { cancellations.append((ObjectIdentifier(K.self), token.id)) }
     }
 
     /// A copy that asks the loop to cancel the output `token` identifies, after this run: its handler's
@@ -199,7 +200,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// - Returns: The new container.
     public func cancelling<K: IOType>(_ token: IOToken<K>) -> Self {
         var copy = self
-        copy.cancellations.append((ObjectIdentifier(K.self), token.id))
+        copy.cancel(token)
         return copy
     }
 

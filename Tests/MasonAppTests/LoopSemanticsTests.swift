@@ -113,6 +113,32 @@ import Testing
         var outcome = ""
     }
 
+    /// An output of a kind the app has no handler for fails its token with ``UnhandledOutput``, which
+    /// the pure function sees in a later run. (Before, it was dropped with a diagnostic only: the app
+    /// ended with its state still waiting on that token.)
+    @Test func anOutputOfAKindWithoutAHandlerFailsItsToken() async {
+        typealias Numbers = IOContainer<NumberIO>
+        struct Waiting: Sendable {
+            var token: IOToken<FailingIO>?
+            var failure: String?
+        }
+        let function: (Waiting, Numbers) -> (Waiting, Numbers) = { state, io in
+            var (state, io) = (state, io)
+            guard io.hasInput else {
+                state.token = io.addOutput(.fail, for: FailingIO.self)  // the app has no FailingIO handler
+                return (state, io)
+            }
+            if let token = state.token, let failure = io.failure(forToken: token) as? UnhandledOutput {
+                state.failure = failure.output
+            }
+            return (state, io)
+        }
+        let main = MainFactory.createMain(
+            topLevelFunction: function, initialState: Waiting(), handlers: NumberIOHandler())
+        #expect(await main.run().failure == "fail")
+        #expect(main.diagnostics.contains { $0.contains("no handler performs") })
+    }
+
     @Test func aThrowingHandlerBecomesAnInput() async {
         let function: (Attempt, IOContainer<FailingIO>) -> (Attempt, IOContainer<FailingIO>) = { state, io in
             guard io.hasInput, let token = state.token else {

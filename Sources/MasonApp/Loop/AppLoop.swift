@@ -195,10 +195,13 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     /// Hands an output to the handler of its kind: started, queued or dropped as its policy says (a
     /// synchronous handler's, queued for the task of its kind). (It arrives moved out of the step's
     /// list, and its value moves on into the run.) A `cancelled` output is admitted as any other, but
-    /// its handler never sees it: the pure function gets `CancellationError` for it.
+    /// its handler never sees it: the pure function gets `CancellationError` for it. An output of a
+    /// kind no handler performs gets ``UnhandledOutput``.
     private func dispatch(_ output: consuming PendingOutput, cancelled: Bool) {
         guard let lane = handlers.firstIndex(where: { $0.kind == output.kind }) else {
             core.note("an output of a kind no handler performs was dropped: \(output.value)")
+            let failure = UnhandledOutput(output: "\(output.value)")
+            _ = core.deliver(Delivery(kind: output.kind, tokenID: output.tokenID, value: .failure(failure)))
             return
         }
         let handler = handlers[lane]
