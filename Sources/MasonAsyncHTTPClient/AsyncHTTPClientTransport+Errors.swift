@@ -29,6 +29,9 @@ extension AsyncHTTPClientTransport {
     /// - a connection the server closed or reset, before the response or inside its body →
     ///   `.failed(…, code: .networkConnectionLost)`;
     /// - a host name that does not resolve → `.failed(…, code: .cannotFindHost)`;
+    /// - a redirect loop, or more redirects than the client follows → `.failed(…, code: .httpTooManyRedirects)`;
+    /// - a URL the client cannot send to (no host, a scheme other than HTTP) → `.failed(…, code: .unsupportedURL)`;
+    /// - a request body stream read before → `.failed(…, code: .requestBodyStreamExhausted)`;
     /// - a `NetworkRequestError` is kept; anything else → `.failed(description:code: nil)`.
     ///
     /// The description is the client's own, `String(describing: error)`.
@@ -44,6 +47,8 @@ extension AsyncHTTPClientTransport {
     /// looked at down to `depth` levels.
     package static func urlErrorCode(for error: any Error, depth: Int = 4) -> URLError.Code? {
         switch error {
+        case let error as URLError:
+            error.code  // Mason's own, from a request body stream that cannot be read again
         case let error as HTTPClientError:
             urlErrorCode(for: error)
         case let error as IOError:
@@ -81,6 +86,13 @@ extension AsyncHTTPClientTransport {
         ]
         if timeouts.contains(error) { return .timedOut }
         if error == .remoteConnectionClosed { return .networkConnectionLost }
+        if error == .redirectCycleDetected || error == .redirectLimitReached { return .httpTooManyRedirects }
+        // `unsupportedScheme` carries the scheme, so only its description names it.
+        if [.emptyScheme, .emptyHost, .invalidURL].contains(error)
+            || String(describing: error).hasPrefix("HTTPClientError.unsupportedScheme")
+        {
+            return .unsupportedURL
+        }
         return nil
     }
 

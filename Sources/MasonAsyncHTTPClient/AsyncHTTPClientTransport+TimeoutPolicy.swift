@@ -28,7 +28,9 @@ extension AsyncHTTPClientTransport {
 
         /// The wait for the response head — a connection, the request sent, the head, and any
         /// redirect — as a deadline counted from the start; between pieces of the body the client's own
-        /// `configuration.timeout.read` applies instead (90 seconds on `HTTPClient.shared`). The
+        /// `configuration.timeout.read` applies instead (90 seconds on `HTTPClient.shared`; none on a
+        /// client made with `HTTPClient.Configuration()`, where a body that stalls waits until the task
+        /// is cancelled — set one, as below). The
         /// transport runs on the client's async API, the one async-http-client's users call, and with
         /// many requests in flight keeps most of the throughput that ``idle`` gives up. Downloads keep
         /// the idle timeout.

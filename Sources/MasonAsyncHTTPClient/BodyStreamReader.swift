@@ -3,17 +3,25 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Mason
 import NIOCore
 import NIOPosix
 
 /// Reads a request's `httpBodyStream` for async-http-client, a piece at a time, on a thread pool: an
 /// `InputStream`'s reads block, and must not hold an event loop or a thread of Swift's pool.
+///
+/// A stream is read once: a stream opened before (by an earlier send of the request) and a second
+/// reading (async-http-client sends the body again after a 307 or 308 redirect) fail with
+/// `URLError(.requestBodyStreamExhausted)`, as URLSession does, rather than send nothing or only the
+/// stream's rest.
 final class BodyStreamReader: @unchecked Sendable {
-    // @unchecked Sendable: `stream` and `isOpen` are touched only by `nextPiece()`, which `pieces()`
-    // calls one piece at a time, each after the last has returned (an `AsyncThrowingStream`'s unfolding
-    // closure is never called while a call is in progress), so never from two threads at once.
+    // @unchecked Sendable: `stream` and `isOpen` are touched only by `nextPiece()`, which the one
+    // sequence `pieces()` hands out calls one piece at a time, each after the last has returned (an
+    // `AsyncThrowingStream`'s unfolding closure is never called while a call is in progress), so never
+    // from two threads at once. `isHandedOut` is behind its lock.
     private let stream: InputStream
     private var isOpen = false
+    private let isHandedOut = Locked(false)
 
     /// The most a piece holds: 64 KiB.
     static let pieceSize = 64 * 1024
@@ -25,13 +33,20 @@ final class BodyStreamReader: @unchecked Sendable {
 
     /// The stream's pieces, each read on `threadPool`; the sequence ends with the stream, and fails
     /// with the stream's error.
+    /// Only the first call reads the stream; a later one fails at once.
     func pieces(on threadPool: NIOThreadPool = .singleton) -> AsyncThrowingStream<ByteBuffer, any Error> {
-        AsyncThrowingStream { try await threadPool.runIfActive { try self.nextPiece() } }
+        let isFirst = isHandedOut.withLock { handedOut in
+            defer { handedOut = true }
+            return !handedOut
+        }
+        guard isFirst else { return AsyncThrowingStream { throw URLError(.requestBodyStreamExhausted) } }
+        return AsyncThrowingStream { try await threadPool.runIfActive { try self.nextPiece() } }
     }
 
     /// The next piece of the stream, or `nil` at its end. Blocks while the stream has nothing to give.
     private func nextPiece() throws -> ByteBuffer? {
         if !isOpen {
+            guard stream.streamStatus == .notOpen else { throw URLError(.requestBodyStreamExhausted) }
             stream.open()
             isOpen = true
         }

@@ -10,7 +10,10 @@ import Synchronization
 /// time any watched reader could expire. Watching a reader only reschedules it when the reader's due
 /// time is earlier than that; unwatching never does. When the wake-up comes it fires the readers that
 /// are due and sleeps until the next due time; with no readers left it stops. In the usual case — the
-/// same timeout for every request — it wakes about once per timeout, however many requests pass.
+/// same timeout for every request — it wakes about once per timeout, however many requests pass. The
+/// wake-up holds the watchdog weakly: a transport made for one request and dropped frees its watchdog,
+/// and the watches' closures, at once — only the small scheduled wake-up waits for its time, then
+/// finds nothing to do.
 ///
 /// A touch, the frequent call (once per piece of a response), takes no lock: it stores the time in the
 /// reader itself. Only watching and unwatching take the watchdog's lock, which every request of a
@@ -73,8 +76,13 @@ package final class IdleWatchdog: Sendable {
             state.watches[ObjectIdentifier(reader)] = watch
             if let wake = state.wake, wake.at <= due { return }
             state.wake?.task.cancel()
-            state.wake = (due, eventLoop.scheduleTask(deadline: due) { self.wakeUp() })
+            state.wake = (due, scheduleWakeUp(at: due))
         }
+    }
+
+    /// Schedules ``wakeUp()`` at `deadline`, holding the watchdog weakly.
+    private func scheduleWakeUp(at deadline: NIODeadline) -> Scheduled<Void> {
+        eventLoop.scheduleTask(deadline: deadline) { [weak self] in self?.wakeUp() }
     }
 
     /// Notes that `reader` made progress now: its timeout counts again from here.
@@ -103,7 +111,7 @@ package final class IdleWatchdog: Sendable {
                     next = min(next ?? due, due)
                 }
             }
-            state.wake = next.map { next in (next, eventLoop.scheduleTask(deadline: next) { self.wakeUp() }) }
+            state.wake = next.map { next in (next, scheduleWakeUp(at: next)) }
             return expired
         }
         for onExpire in expired { onExpire() }

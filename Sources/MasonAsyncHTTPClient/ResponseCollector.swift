@@ -11,8 +11,9 @@ import NIOHTTP1
 ///   has no body: to a `HEAD`, or a 1xx, 204 or 304), and a body that
 ///   grows past it fails as soon as it does, with `NetworkRequestError.bodyTooLarge(limit:)`. Either
 ///   way the client stops reading and closes the connection.
-/// - Idle: each step of the exchange — the request sent, the head, each piece of the body — calls
-///   `onProgress`, which the transport's ``IdleWatchdog`` counts its timeout from.
+/// - Idle: each step of the exchange — the request's head and each piece of its body sent, the
+///   response's head and each piece of its body received — calls `onProgress`, which the transport's
+///   ``IdleWatchdog`` counts its timeout from: a long upload that keeps going is not cut off either.
 ///
 /// Everything arrives in one future (`HTTPClient.Task.futureResult`): no task of its own reads the
 /// body, and no timer is armed per request.
@@ -59,6 +60,14 @@ final class ResponseCollector<Sink: ResponseBodySink>: HTTPClientResponseDelegat
 
     func didSendRequestHead(task: HTTPClient.Task<Collected>, _ head: HTTPRequestHead) {
         hasSentRequest = true
+        onProgress()
+    }
+
+    func didSendRequestPart(task: HTTPClient.Task<Collected>, _ part: IOData) {
+        onProgress()
+    }
+
+    func didSendRequest(task: HTTPClient.Task<Collected>) {
         onProgress()
     }
 

@@ -124,6 +124,66 @@ import Darwin
         }
     }
 
+    /// An upload produced slowly: `pieces` pieces of 16 KiB, each after `pause` seconds — a file on a
+    /// slow disk, a body made as it is sent.
+    final class SlowStream: InputStream, @unchecked Sendable {
+        // @unchecked Sendable: read by one thread at a time (the transport's reader), after the test
+        // made it.
+        private var left: Int
+        private let pause: TimeInterval
+
+        init(pieces: Int, pause: TimeInterval) {
+            left = pieces
+            self.pause = pause
+            super.init(data: Data())
+        }
+
+        override var hasBytesAvailable: Bool { left > 0 }
+
+        override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
+            guard left > 0 else { return 0 }
+            Thread.sleep(forTimeInterval: pause)
+            left -= 1
+            let count = min(length, 16_384)
+            buffer.update(repeating: UInt8(ascii: "s"), count: count)
+            return count
+        }
+    }
+
+    /// What `/echo` answers: the body it received.
+    private struct Echo: Decodable { var body: String? }
+
+    /// An upload that keeps going is not cut off by the request's timeout, which bounds each wait:
+    /// eight pieces 0.4 s apart take 3.2 s, against a timeout of 2 s. (Before, only the response's
+    /// steps counted, and the upload failed after 2 s with a `readTimeout`.)
+    @Test func anUploadThatKeepsGoingOutlastsTheTimeout() async throws {
+        try await LoopbackServer.withRunning { server in
+            var upload = URLRequest(url: server.url("/echo"), timeoutInterval: 2)
+            upload.httpMethod = "PUT"
+            upload.httpBodyStream = SlowStream(pieces: 8, pause: 0.4)
+            let (data, response) = try await AsyncHTTPClientTransport(maximumBodySize: nil).send(upload)
+            #expect(response.statusCode == 200)
+            #expect(try JSONDecoder().decode(Echo.self, from: data).body?.count == 8 * 16_384)
+        }
+    }
+
+    /// A streamed body cannot be sent again when a 307 redirect asks for it: the request fails with
+    /// `.requestBodyStreamExhausted`, as URLSession's does, rather than send what is left of the stream.
+    @Test func aStreamedBodyRedirectedWithA307FailsRatherThanSendWhatIsLeft() async throws {
+        try await LoopbackServer.withRunning { server in
+            server.inject(.status(307, headers: ["Location": server.url("/echo").absoluteString]), at: "/moved")
+            var upload = URLRequest(url: server.url("/moved"), timeoutInterval: 60)
+            upload.httpMethod = "PUT"
+            upload.httpBodyStream = InputStream(data: Data(String(repeating: "x", count: 150_000).utf8))
+            let result = await requestAsync(upload, transport: AsyncHTTPClientTransport(maximumBodySize: nil)).value
+            guard case .failure(.failed(_, let code)) = result else {
+                Issue.record("expected the stream to be refused, got \(result)")
+                return
+            }
+            #expect(code == .requestBodyStreamExhausted)
+        }
+    }
+
     // A body whose pieces come 30 s apart, asked for with a 20 s timeout: an idle timeout cuts it off,
     // a deadline for the head does not (the client's 60 s read timeout bounds the wait between pieces).
     // The head comes at once, but on a machine busy with the whole suite under TSan it has taken more
@@ -234,6 +294,20 @@ import Darwin
     }
 
     // `.invalid` is reserved (RFC 6761): no name under it resolves, so the lookup's own error is real.
+    /// The codes URLSession gives for the same failures: the two transports are handled alike.
+    @Test func redirectAndURLFailuresGetURLSessionsCodes() {
+        func code(_ error: HTTPClientError) -> URLError.Code? {
+            AsyncHTTPClientTransport.urlErrorCode(for: error)
+        }
+        #expect(code(.redirectCycleDetected) == .httpTooManyRedirects)
+        #expect(code(.redirectLimitReached) == .httpTooManyRedirects)
+        #expect(code(.unsupportedScheme("ftp")) == .unsupportedURL)
+        #expect(code(.emptyHost) == .unsupportedURL)
+        #expect(code(.emptyScheme) == .unsupportedURL)
+        #expect(code(.invalidURL) == .unsupportedURL)
+        #expect(code(.bodyLengthMismatch) == nil)
+    }
+
     @Test func aNameThatDoesNotResolveBecomesCannotFindHost() {
         let lookupError = #expect(throws: SocketAddressError.UnknownHost.self) {
             try SocketAddress.makeAddressResolvingHost("mason-transport.invalid", port: 80)
@@ -253,7 +327,8 @@ import Darwin
         struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
         #expect(Self.translated(Odd()) == .failed(description: "odd", code: nil))
         #expect(
-            Self.translated(HTTPClientError.invalidURL) == .failed(description: "HTTPClientError.invalidURL", code: nil)
+            Self.translated(HTTPClientError.bodyLengthMismatch)
+                == .failed(description: "HTTPClientError.bodyLengthMismatch", code: nil)
         )
         #expect(Self.translated(NetworkRequestError.bodyTooLarge(limit: 3)) == .bodyTooLarge(limit: 3))
     }

@@ -64,6 +64,22 @@ import Testing
         await setup.loop.shutdownGracefully()
     }
 
+    /// A watchdog no one holds is freed, though its wake-up was due in a billion seconds: before, the
+    /// wake-up held it (and every watch's closure) until then — one per transport made and dropped.
+    @Test func aWatchdogNoOneHoldsIsFreedThoughItsWakeUpIsPending() async {
+        let loop = NIOAsyncTestingEventLoop()
+        weak var freed: IdleWatchdog?
+        do {
+            let watchdog = IdleWatchdog(on: loop, now: { [loop] in loop.now })
+            freed = watchdog
+            let reader = IdleWatchdog.Reader()
+            watchdog.watch(reader, timeout: .seconds(1_000_000_000)) {}
+            #expect(watchdog.unwatch(reader))
+        }
+        #expect(freed == nil)
+        await loop.shutdownGracefully()
+    }
+
     @Test func anUnwatchedReaderNeverExpires() async {
         let setup = Setup()
         let reader = setup.watch(timeout: .seconds(1))

@@ -274,6 +274,27 @@ import Testing
         }
     }
 
+    /// A header value with a control character other than CR, LF or NUL (here `\u{1}`) is refused by
+    /// name, before anything is sent, and the value stays out of the log. (Before, async-http-client
+    /// refused it with an error naming the whole value — the token here — and the log showed it.)
+    @Test(arguments: TransportKind.allCases)
+    func aHeaderValueWithAControlCharacterIsRejectedByNameWithNothingSentOrLogged(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { server in
+            let recorder = LogRecorder()
+            let transport = kind.make().logging(to: recorder.logger())
+            var request = Self.request(server.url("/headers"))
+            request.setValue("Bearer s3cret\u{1}", forHTTPHeaderField: "Authorization")
+            try #require(request.value(forHTTPHeaderField: "Authorization") == "Bearer s3cret\u{1}")
+            let result = await requestAsync(request, transport: transport).value
+            #expect(result == .failure(.invalidHeader(field: "Authorization")))
+            #expect(!recorder.entries.contains { $0.text.contains("s3cret") }, "\(recorder.messages)")
+            #expect(server.requestCount() == 0)
+            var tabbed = Self.request(server.url("/headers"))  // a tab is allowed, as RFC 9110 says
+            tabbed.setValue("a\tb", forHTTPHeaderField: "X-Note")
+            #expect((try? validateRequest(tabbed).get()) != nil)
+        }
+    }
+
     @Test(arguments: TransportKind.allCases)
     func aMethodOrAFieldNameThatIsNotATokenIsRejectedWithNothingSent(kind: TransportKind) async throws {
         try await LoopbackServer.withRunning { server in

@@ -53,9 +53,9 @@ public func setHeaders(_ headers: [String: String]) -> @Sendable (consuming URLR
 }
 
 /// Sets a header field, or records ``NetworkRequestError/invalidHeader(field:)`` if its value contains
-/// CR, LF or NUL or its name is not a token (see ``validateRequest(_:)``).
+/// a control character (CR, LF, NUL…) or its name is not a token (see ``validateRequest(_:)``).
 func setCheckedValue(_ value: String, for field: String, in request: inout URLRequest) {
-    if !isToken(field) || containsLineBreak(value) {
+    if !isToken(field) || containsControlCharacter(value) {
         recordFailure(.invalidHeader(field: field), in: &request)
     } else {
         request.setValue(value, forHTTPHeaderField: field)

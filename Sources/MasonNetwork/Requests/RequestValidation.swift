@@ -15,9 +15,9 @@ public import Foundation
 ///   lines), fails with ``NetworkRequestError/invalidRequest``;
 /// - a request whose body could not be encoded (see ``post(_:encoder:)``) fails with
 ///   ``NetworkRequestError/encodingFailed(type:description:)``;
-/// - a header field whose value contains a carriage return, a line feed or a NUL — which would let it
-///   inject further header lines — or whose name is not a token (empty, or holding a space, `:`, CR,
-///   LF…) fails with ``NetworkRequestError/invalidHeader(field:)``.
+/// - a header field whose value contains a control character — a carriage return, a line feed or a
+///   NUL would let it inject further header lines; tabs are allowed — or whose name is not a token
+///   (empty, or holding a space, `:`, CR, LF…) fails with ``NetworkRequestError/invalidHeader(field:)``.
 ///   ``setHeader(_:for:)``, ``setHeaders(_:)`` and ``authorization(_:)`` record such a field when they
 ///   set it (FoundationNetworking on Linux silently drops a value with CR or LF from a `URLRequest`,
 ///   so it could not be found afterwards); fields set directly on the `URLRequest` are checked here,
@@ -37,7 +37,7 @@ public func validateRequest(_ request: URLRequest) -> Result<URLRequest, Network
     var firstUnsafe: String?
     for (name, value) in fields {
         if isRequestFailureField(name) { return .failure(recordedFailure(in: value)) }
-        if !isToken(name) || containsLineBreak(value), firstUnsafe.map({ name < $0 }) ?? true {
+        if !isToken(name) || containsControlCharacter(value), firstUnsafe.map({ name < $0 }) ?? true {
             firstUnsafe = name
         }
     }
@@ -45,10 +45,13 @@ public func validateRequest(_ request: URLRequest) -> Result<URLRequest, Network
     return .success(request)
 }
 
-/// Whether `text` contains a character that would end a header line: CR, LF or NUL.
-func containsLineBreak(_ text: String) -> Bool {
-    // In UTF-8 these three bytes appear only as themselves, never inside another character's encoding.
-    text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+/// Whether `text` contains a control character, which no header value may hold (RFC 9110 allows
+/// visible characters, spaces and tabs): CR, LF or NUL would end the header line, and the others
+/// (`\u{1}`, ESC, DEL…) are refused by servers and by async-http-client — which would report the
+/// whole value, a secret's included, rather than the field.
+func containsControlCharacter(_ text: String) -> Bool {
+    // In UTF-8 these bytes appear only as themselves, never inside another character's encoding.
+    text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
 }
 
 /// Whether `text` is an RFC 9110 token, as a method and a field name must be: one or more ASCII

@@ -10,6 +10,7 @@ public import Mason
 /// A request is retried only when **all** of these hold:
 /// - its method is in ``retryableMethods`` (by default the idempotent ones, so a `POST` is never sent
 ///   twice);
+/// - its body is not a stream (`httpBodyStream`), which the first attempt reads up;
 /// - it got a response whose status is in ``retryableStatusCodes``, or it failed with a connection
 ///   error accepted by ``isRetryable(_:)`` (a `URLError`, or ``NetworkRequestError/failed(description:code:)``,
 ///   whose code is in ``retryableURLErrorCodes``);
@@ -128,7 +129,8 @@ public struct HTTPRetryPolicy: Sendable {
         retryableMethods.contains(HTTPMethod(method.rawValue.uppercased()))
     }
 
-    /// Whether `request` may be retried at all, judged by its method (`GET` when it has none).
+    /// Whether `request` may be retried at all, judged by its method (`GET` when it has none) and its
+    /// body: one given as a stream (`httpBodyStream`) is read as it is sent, so it cannot be sent again.
     ///
     /// ```swift
     /// var request = URLRequest(url: url)
@@ -137,9 +139,11 @@ public struct HTTPRetryPolicy: Sendable {
     /// HTTPRetryPolicy.standard.shouldRetry(request)   // false
     /// ```
     /// - Parameter request: The request.
-    /// - Returns: `true` when its method is in ``retryableMethods`` and the schedule allows a retry.
+    /// - Returns: `true` when its method is in ``retryableMethods``, its body is no stream, and the
+    ///   schedule allows a retry.
     public func shouldRetry(_ request: URLRequest) -> Bool {
-        schedule.maximumAttempts > 1 && shouldRetry(method: HTTPMethod(request.httpMethod ?? "GET"))
+        schedule.maximumAttempts > 1 && request.httpBodyStream == nil
+            && shouldRetry(method: HTTPMethod(request.httpMethod ?? "GET"))
     }
 
     /// Whether a response with `status` is worth another attempt.

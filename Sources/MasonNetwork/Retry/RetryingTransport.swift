@@ -11,7 +11,8 @@ import Mason
 /// on `clock`; this decorator only decides what is retryable and how long the server asked to wait:
 ///
 /// - **Which requests.** Only methods in ``HTTPRetryPolicy/retryableMethods`` (the idempotent ones by
-///   default); any other request is sent once, untouched.
+///   default), with a body that can be sent again — not a stream (`httpBodyStream`), which the first
+///   attempt reads; any other request is sent once, untouched.
 /// - **Which outcomes.** A response whose status is in ``HTTPRetryPolicy/retryableStatusCodes``, or an
 ///   error accepted by ``HTTPRetryPolicy/isRetryable(_:)``. Every other response and error is returned
 ///   or thrown at once.

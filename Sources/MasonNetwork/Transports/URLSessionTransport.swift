@@ -104,15 +104,15 @@ public struct URLSessionTransport: Transport {
         self.connection = SessionConnection(configuration: configuration)
     }
 
-    /// The first field by name of the configuration's `httpAdditionalHeaders` whose value holds CR, LF
-    /// or NUL or whose name is not a token, or `nil`. URLSession adds those fields to every request
+    /// The first field by name of the configuration's `httpAdditionalHeaders` whose value holds a
+    /// control character (CR, LF, NUL…) or whose name is not a token, or `nil`. URLSession adds those fields to every request
     /// after ``validateRequest(_:)`` has looked at it, so they are checked here, once.
     static func unsafeHeaderField(in configuration: URLSessionConfiguration) -> String? {
         guard let fields = configuration.httpAdditionalHeaders else { return nil }
         return
             fields
             .map { (name: String(describing: $0.key.base), value: String(describing: $0.value)) }
-            .filter { !isToken($0.name) || containsLineBreak($0.value) }
+            .filter { !isToken($0.name) || containsControlCharacter($0.value) }
             .map(\.name)
             .min()
     }

@@ -148,6 +148,24 @@ import FoundationNetworking
         }
     }
 
+    /// A request whose body is a stream is sent once: the stream was read by the first attempt, and
+    /// a second would send nothing or only its rest. (Before, the PUT went twice, and the server took
+    /// the second, bodiless, for the upload.)
+    @Test func aRequestWithAStreamedBodyIsSentOnce() async throws {
+        try await LoopbackServer.withRunning { server in
+            server.inject([.status(503)], forID: "upload")
+            let clock = ManualClock()
+            let transport = base.retrying(Self.standard(), clock: clock)
+            var upload = Self.request(server.url("/echo", id: "upload"), method: .put)
+            upload.httpBodyStream = InputStream(data: Data(String(repeating: "x", count: 150_000).utf8))
+            #expect(!Self.standard().shouldRetry(upload))
+            let result = await requestAsync(upload, transport: transport).value
+            #expect(Self.status(of: result) == 503, "the first answer, as it came")
+            #expect(server.requestCount(id: "upload") == 1)
+            #expect(clock.sleeps.isEmpty)
+        }
+    }
+
     @Test func aStatusThatIsNotRetryableIsReturnedAtOnce() async throws {
         try await LoopbackServer.withRunning { server in
             server.inject(.status(404), forID: "missing")
