@@ -142,6 +142,8 @@ public struct WeatherApp: Sendable {
         guard !quitting else { return }
         if let loading, let result = result(of: loading, in: io) {
             self.loading = nil
+            // A file that cannot be read (a forecast kept by an older version) is told, then let be.
+            if case .failure(let error) = result { show(["Could not read the kept forecast: \(error)"], &io) }
             cacheRead(result.success ?? nil, &io)
         } else if let locating, let result = result(of: locating, in: io) {
             self.locating = nil

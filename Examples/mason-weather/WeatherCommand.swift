@@ -65,7 +65,7 @@ struct WeatherCommand: AsyncParsableCommand {
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT)
         let interrupts = Interrupts()
         interrupt.setEventHandler {
-            switch interrupts.received() {
+            switch interrupts.received(Int(interrupt.data)) {  // several may come as one event
             case .quit: main.send(.line("q"), as: ConsoleInputIO.self)
             case .exit(let status): Foundation.exit(status)
             }

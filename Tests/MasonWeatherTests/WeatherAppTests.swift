@@ -133,6 +133,18 @@ import Testing
         var description: String { "disk full" }
     }
 
+    // Before, a file that could not be read counted as one with nothing kept, and no one was told.
+    @Test func aKeptForecastThatCannotBeReadIsToldAndTheCityStillLookedUp() throws {
+        var app = Self.harness()
+        try app.start()
+        let (_, loading) = try app.expectOutput(StoreIO<CachedForecast?>.self)
+        let (_, locating) = try app.expectOutput(HTTPIO.self)
+        try app.fail(DiskFull(), forToken: loading)
+        #expect(Self.printed(&app) == ["Could not read the kept forecast: disk full"])
+        try app.receive(.response(Self.searchBody), forToken: locating)
+        #expect(Self.url(of: try app.expectOutput(HTTPIO.self).output).contains("forecast"))
+    }
+
     // Before the fix the save's token was dropped and its failure went unheard.
     @Test func aFailedSaveIsToldInOneLine() throws {
         var app = Self.harness()
