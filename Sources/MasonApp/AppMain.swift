@@ -3,7 +3,8 @@
 ///
 /// The loop's rules: after ``start()`` the pure function runs once with no input, then once per input,
 /// serially, in the order the inputs arrived; inputs sent before `start()` are queued, not dropped;
-/// each output goes to its handler in a task of its own, off the loop; a handler that throws becomes
+/// each output goes to its handler off the loop — in a task of its own, or, for a
+/// ``SynchronousIOHandling`` handler, in turn in the one task of its kind; a handler that throws becomes
 /// an input to the pure function (`io.failure(forToken:)`); the app ends when no input is queued and no
 /// output is in flight, and ``run()`` returns the final state; an input that arrives after the end is
 /// ignored and recorded in ``diagnostics``, never a crash. Sending is safe from any thread, task or actor.
