@@ -68,6 +68,16 @@ package struct ErasedValue: @unchecked Sendable {
     }
 }
 
+extension ErasedValue {
+    /// The value's type, named (`TimerIO.Output`), without the value.
+    package var typeName: String {
+        switch storage {
+        case .plain(let type, _): String(reflecting: type)
+        case .other(let value): String(reflecting: type(of: value))
+        }
+    }
+}
+
 extension ErasedValue: CustomStringConvertible {
     /// The value's own description.
     @usableFromInline

@@ -1,34 +1,35 @@
 /// What the pure function gets, for an output's token, when no handler of the app performs outputs of
 /// its kind: the kind is missing from the handlers given to ``MainFactory`` (the container's type
-/// cannot say which kinds an app has, so `addOutput` accepts any).
+/// cannot say which kinds an app has, so `addOutput` accepts any). A pure function that asks again
+/// for what failed, at every run, then loops: add the handler.
 ///
 /// ```swift
 /// if let missing = io.failure(forToken: state.tick) as? UnhandledOutput { print(missing) }
 /// ```
 public struct UnhandledOutput: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The output, as text.
+    /// The type of the output, named: never its value, which may hold a secret.
     ///
     /// ```swift
-    /// UnhandledOutput(output: "addTimer(milliseconds: 500)").output   // "addTimer(milliseconds: 500)"
+    /// UnhandledOutput(kind: "TimerIO.Output").kind   // "TimerIO.Output"
     /// ```
-    public let output: String
+    public let kind: String
 
-    /// An `UnhandledOutput` for `output`, described.
+    /// An `UnhandledOutput` for an output of type `kind`.
     ///
     /// ```swift
-    /// let missing = UnhandledOutput(output: "addTimer(milliseconds: 500)")
+    /// let missing = UnhandledOutput(kind: "TimerIO.Output")
     /// ```
-    /// - Parameter output: The output, as text.
-    public init(output: String) {
-        self.output = output
+    /// - Parameter kind: The output's type, named.
+    public init(kind: String) {
+        self.kind = kind
     }
 
     /// Says why, for logs.
     ///
     /// ```swift
-    /// print(UnhandledOutput(output: "tick"))   // no handler of the app performs this output: tick
+    /// print(UnhandledOutput(kind: "TimerIO.Output"))   // no handler of the app performs outputs of type TimerIO.Output
     /// ```
     public var description: String {
-        "no handler of the app performs this output: \(output)"
+        "no handler of the app performs outputs of type \(kind)"
     }
 }

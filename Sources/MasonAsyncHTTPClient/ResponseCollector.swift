@@ -13,7 +13,9 @@ import NIOHTTP1
 ///   way the client stops reading and closes the connection.
 /// - Idle: each step of the exchange — the request's head and each piece of its body sent, the
 ///   response's head and each piece of its body received — calls `onProgress`, which the transport's
-///   ``IdleWatchdog`` counts its timeout from: a long upload that keeps going is not cut off either.
+///   ``IdleWatchdog`` counts its timeout from: a long upload of an `httpBodyStream` (sent 64 KiB at a
+///   time) that keeps going is not cut off. An `httpBody` goes as one piece of up to 4 MiB, so one
+///   that takes longer than the timeout to send still is.
 ///
 /// Everything arrives in one future (`HTTPClient.Task.futureResult`): no task of its own reads the
 /// body, and no timer is armed per request.

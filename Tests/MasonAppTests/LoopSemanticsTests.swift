@@ -129,13 +129,13 @@ import Testing
                 return (state, io)
             }
             if let token = state.token, let failure = io.failure(forToken: token) as? UnhandledOutput {
-                state.failure = failure.output
+                state.failure = failure.kind
             }
             return (state, io)
         }
         let main = MainFactory.createMain(
             topLevelFunction: function, initialState: Waiting(), handlers: NumberIOHandler())
-        #expect(await main.run().failure == "fail")
+        #expect(await main.run().failure?.hasSuffix("FailingIO.Output") == true)
         #expect(main.diagnostics.contains { $0.contains("no handler performs") })
     }
 
@@ -229,6 +229,17 @@ final class Gate: Sendable {
         let history = main.history
         #expect(history.map { $0.input as? Int } == [3, 4, 5])
         #expect(history.map(\.state) == [[1, 2, 3], [1, 2, 3, 4], [1, 2, 3, 4, 5]])
+    }
+
+    /// A limit meaning "keep everything" works: before, the trim computed twice the limit, which
+    /// overflowed and trapped at the first run.
+    @Test func aHistoryLimitOfIntMaxKeepsEveryRun() async {
+        let main = MainFactory.createMain(
+            topLevelFunction: LoopSemanticsTests.recorder(holdOpen: false), initialState: [],
+            handlers: LoopSemanticsTests.NumberIOHandler(), LoopSemanticsTests.GateIOHandler(), historyLimit: .max)
+        main.send(1, as: LoopSemanticsTests.NumberIO.self)
+        #expect(await main.run() == [1])
+        #expect(main.history.count == 2)
     }
 
     @Test func noHistoryUnlessAsked() async {

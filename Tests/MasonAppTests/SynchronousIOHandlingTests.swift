@@ -188,6 +188,25 @@ import Testing
         #expect(handler.order == [0, 9])
     }
 
+    /// A `.latestWins` output cancelled in its own run still supersedes the outputs that wait, as an
+    /// `IOHandling` handler's does.
+    @Test func aLatestWinsOutputCancelledInItsOwnRunStillSupersedesWhatWaits() async {
+        let handler = RecordingHandler(holding: 0)
+        let function = Self.app(
+            handler, jobs: 0..<2,
+            onHolding: { io, ledger in
+                let last = io.addOutput(.job(9), for: JobIO.self, policy: .latestWins)
+                ledger.tokens[last] = 9
+                io.cancel(last)
+            },
+            releaseWhen: { $0.cancelled.count == 2 })
+        let main = MainFactory.createMain(topLevelFunction: function, initialState: Ledger(), handlers: handler)
+        let ledger = await main.run()
+        #expect(ledger.cancelled.sorted() == [1, 9])
+        #expect(ledger.done == [0])
+        #expect(handler.order == [0])
+    }
+
     @Test func dropNewDropsAnOutputWhileOneOfItsKindIsPerformed() async {
         let handler = RecordingHandler(holding: 0)
         let function = Self.app(

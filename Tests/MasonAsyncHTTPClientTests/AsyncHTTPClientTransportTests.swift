@@ -154,16 +154,17 @@ import Darwin
     private struct Echo: Decodable { var body: String? }
 
     /// An upload that keeps going is not cut off by the request's timeout, which bounds each wait:
-    /// eight pieces 0.4 s apart take 3.2 s, against a timeout of 2 s. (Before, only the response's
-    /// steps counted, and the upload failed after 2 s with a `readTimeout`.)
+    /// ten pieces 1 s apart take 10 s, against a timeout of 8 s (7 s to spare for each piece, on a
+    /// machine busy with the whole suite). (Before, only the response's steps counted, and the upload
+    /// failed after 8 s with a `readTimeout`.)
     @Test func anUploadThatKeepsGoingOutlastsTheTimeout() async throws {
         try await LoopbackServer.withRunning { server in
-            var upload = URLRequest(url: server.url("/echo"), timeoutInterval: 2)
+            var upload = URLRequest(url: server.url("/echo"), timeoutInterval: 8)
             upload.httpMethod = "PUT"
-            upload.httpBodyStream = SlowStream(pieces: 8, pause: 0.4)
+            upload.httpBodyStream = SlowStream(pieces: 10, pause: 1)
             let (data, response) = try await AsyncHTTPClientTransport(maximumBodySize: nil).send(upload)
             #expect(response.statusCode == 200)
-            #expect(try JSONDecoder().decode(Echo.self, from: data).body?.count == 8 * 16_384)
+            #expect(try JSONDecoder().decode(Echo.self, from: data).body?.count == 10 * 16_384)
         }
     }
 
@@ -293,7 +294,6 @@ import Darwin
         #expect(AsyncHTTPClientTransport.urlErrorCode(for: ChannelError.eof) == .networkConnectionLost)
     }
 
-    // `.invalid` is reserved (RFC 6761): no name under it resolves, so the lookup's own error is real.
     /// The codes URLSession gives for the same failures: the two transports are handled alike.
     @Test func redirectAndURLFailuresGetURLSessionsCodes() {
         func code(_ error: HTTPClientError) -> URLError.Code? {
@@ -308,6 +308,7 @@ import Darwin
         #expect(code(.bodyLengthMismatch) == nil)
     }
 
+    // `.invalid` is reserved (RFC 6761): no name under it resolves, so the lookup's own error is real.
     @Test func aNameThatDoesNotResolveBecomesCannotFindHost() {
         let lookupError = #expect(throws: SocketAddressError.UnknownHost.self) {
             try SocketAddress.makeAddressResolvingHost("mason-transport.invalid", port: 80)

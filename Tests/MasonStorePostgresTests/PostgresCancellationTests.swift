@@ -66,15 +66,17 @@ struct PostgresCancellationTests {
         let client = PostgresClient(configuration: configuration, backgroundLogger: recorder.logger(level: .trace))
         let running: Task<Void, Never> = Task { await client.run() }
         defer { running.cancel() }
-        let (between, resume) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let between = AsyncStream<Void>.makeStream()
+        let resume = DispatchSemaphore(value: 0)
         let twoSteps = DataOperation<PostgresContext, Void> { db in
             _ = try db.execute("SELECT 1")
-            between.signal()
+            between.continuation.yield()
             resume.wait()  // on the operation's own thread, never the cooperative pool's
             _ = try db.execute("SELECT 2")
         }
         let run: Task<Void, any Error> = Task { try await twoSteps.operate(in: client) }
-        await Task.detached { between.wait() }.value
+        var iterator = between.stream.makeAsyncIterator()
+        await iterator.next()  // awaited: a pool thread blocked here could starve the client it waits for
         run.cancel()
         resume.signal()
         let error: StoreError? = await #expect(throws: StoreError.self) { try await run.value }

@@ -9,17 +9,17 @@ extension Deferred {
     /// work to stop; the callback must still be called — with whatever the API reports for a
     /// cancelled operation — or the run never ends.
     ///
-    /// `onCancel` runs inside Swift's cancellation handler, on the thread that cancels (the caller of
-    /// `cancel()`, or a task's canceller), with the task's status lock held: it must return at once
-    /// and never wait for another thread. Hand anything that may wait to a queue: on Linux,
-    /// `URLSessionTask.cancel()` waits for the session's queue, which may be delivering this very
-    /// run's callback — and waiting for this lock.
+    /// `onCancel` usually runs inside Swift's cancellation handler, on the thread that cancels (the
+    /// caller of `cancel()`, or a task's canceller), with the task's status lock held (when the
+    /// cancellation came before the work started, it runs on the run's thread once `register`
+    /// returns): it must return at once and never wait for another thread. Hand anything that may
+    /// wait to a queue: on Linux, `URLSessionTask.cancel()` waits for the session's queue, which may
+    /// be delivering this very run's callback — and waiting for that lock.
     ///
     /// ```swift
-    /// let data = Deferred<Data?>({ done in
-    ///     let task = session.dataTask(with: url) { data, _, _ in done(data) }
-    ///     task.resume()
-    /// }, onCancel: { DispatchQueue.global().async { /* task.cancel() */ } })
+    /// let download = Download(url)   // yours: start(completion:) and a cancel() that may wait
+    /// let data = Deferred<Data?>({ done in download.start(completion: done) },
+    ///                            onCancel: { DispatchQueue.global().async { download.cancel() } })
     /// ```
     /// - Parameters:
     ///   - register: Starts the work and calls back with its value.

@@ -67,8 +67,8 @@ extension Deferred {
         }
     }
 
-    /// What a retry produces: its last outcome, unless a cancellation ended it before an attempt it
-    /// would have made — then the value's cancellation, where it has one.
+    /// What a retry produces: its last outcome, unless the run was cancelled and that outcome is one
+    /// it would retry (even with no attempt left) — then the value's cancellation, where it has one.
     private static func retried(_ outcome: Value, verdict: (Value) -> RetryVerdict) -> Value {
         guard Task.isCancelled, case .retry = verdict(outcome), let cancelled = cancelledWithoutWork else {
             return outcome

@@ -82,7 +82,8 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
     }
 
     var history: [AppHistoryEntry<State>] {
-        recorded.withLock { Array($0.suffix(historyLimit)) }
+        // Copied out of the lock (in constant time), trimmed outside it.
+        Array(recorded.withLock { $0 }.suffix(historyLimit))
     }
 
     // MARK: The loop
@@ -169,8 +170,8 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
         recorded.withLock { history in
             history.append(entry)
             // Up to twice the limit is kept, then the oldest are dropped at once: dropping one at
-            // each run would move the whole history each time.
-            if history.count > 2 * limit { history.removeFirst(history.count - limit) }
+            // each run would move the whole history each time. (Not `2 * limit`: it may overflow.)
+            if history.count - limit > limit { history.removeFirst(history.count - limit) }
         }
     }
 
@@ -194,13 +195,14 @@ final class AppLoop<State: Sendable>: @unchecked Sendable {
 
     /// Hands an output to the handler of its kind: started, queued or dropped as its policy says (a
     /// synchronous handler's, queued for the task of its kind). (It arrives moved out of the step's
-    /// list, and its value moves on into the run.) A `cancelled` output is admitted as any other, but
-    /// its handler never sees it: the pure function gets `CancellationError` for it. An output of a
-    /// kind no handler performs gets ``UnhandledOutput``.
+    /// list, and its value moves on into the run.) A `cancelled` output is admitted as any other (a
+    /// synchronous handler's only supersedes what waits, under `.latestWins`), but its handler never
+    /// sees it: the pure function gets `CancellationError` for it. An output of a kind no handler
+    /// performs gets ``UnhandledOutput``.
     private func dispatch(_ output: consuming PendingOutput, cancelled: Bool) {
         guard let lane = handlers.firstIndex(where: { $0.kind == output.kind }) else {
             core.note("an output of a kind no handler performs was dropped: \(output.value)")
-            let failure = UnhandledOutput(output: "\(output.value)")
+            let failure = UnhandledOutput(kind: output.value.typeName)
             _ = core.deliver(Delivery(kind: output.kind, tokenID: output.tokenID, value: .failure(failure)))
             return
         }

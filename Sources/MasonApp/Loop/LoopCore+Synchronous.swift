@@ -3,7 +3,8 @@ extension LoopCore {
     /// Queues `output` for the task of its lane, starting the task if none works, or drops it, as
     /// `policy` says (in flight from here, until the task has performed it or it is dropped). A
     /// `cancelled` output (its run cancelled it, or a later `.latestWins` output of the run supersedes
-    /// it) is never queued: the task could take it before the run's cancellations are applied.
+    /// it) is never queued: the task could take it before the run's cancellations are applied. Under
+    /// `.latestWins` it still supersedes the outputs that wait, as an `IOHandling` handler's does.
     func enqueue(
         _ output: consuming PendingOutput, lane: Int, policy: OutputPolicy, cancelled: Bool,
         performNow: @escaping @Sendable (ErasedValue, SynchronousRun) throws -> Void
@@ -11,6 +12,11 @@ extension LoopCore {
         outputsInFlight.add(1, ordering: .relaxed)
         let tokenID = output.tokenID
         if cancelled {
+            if case .latestWins = policy {
+                for superseded in withShared({ $0.synchronousLanes[lane].removeAllWaiting() }) {
+                    failWaiting(superseded, lane: lane, with: CancellationError())
+                }
+            }
             failWaiting(tokenID, lane: lane, with: CancellationError())
             return
         }

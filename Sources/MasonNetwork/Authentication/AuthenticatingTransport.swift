@@ -12,6 +12,8 @@ public import FoundationNetworking
 ///   many requests rejected together cause one refresh — and sends the request again with the new
 ///   credential, **once**. A second 401 is returned as it is, so the request functions report
 ///   ``NetworkRequestError/invalidResponse(_:)`` with status 401 and the server's headers and body.
+///   A request whose body is a stream (`httpBodyStream`), read by the first attempt, is not sent again:
+///   its 401 is returned as it is.
 /// - A refresh that fails ends the request with ``NetworkRequestError/authenticationFailed(description:)``;
 ///   nothing more is sent.
 /// - Cancellation passes through: a task cancelled while it waits for a refresh throws
@@ -117,7 +119,8 @@ public struct AuthenticatingTransport: Transport {
     ) async throws -> (Body, ResponseHead) {
         let credential = authenticator.credential
         let first = try await attempt(Self.authorizing(request, with: credential))
-        guard first.1.statusCode == Self.rejectedStatus else { return first }
+        // A body given as a stream was read by the first attempt: it cannot be sent again.
+        guard first.1.statusCode == Self.rejectedStatus, request.httpBodyStream == nil else { return first }
         let renewed: AuthorizationType
         do {
             renewed = try await authenticator.refreshedCredential(replacing: credential)

@@ -108,6 +108,21 @@ import FoundationNetworking
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
+    /// A request whose body is a stream is not sent again after a 401: the stream was read by the first
+    /// attempt. (Before, it went a second time, with nothing left to send.)
+    @Test func aRequestWithAStreamedBodyIsNotSentAgainAfterA401() async throws {
+        try await LoopbackServer.withRunning { server in
+            server.inject(.status(401), at: "/echo")
+            let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer("t2") }
+            var upload = Self.request(server.url("/echo"))
+            upload.httpMethod = "PUT"
+            upload.httpBodyStream = InputStream(data: Data(String(repeating: "x", count: 150_000).utf8))
+            let result = await requestAsync(upload, transport: base.authenticated(by: authenticator)).value
+            #expect(result.failure?.statusCode == 401)
+            #expect(server.requests(path: "/echo").count == 1)
+        }
+    }
+
     @Test func withoutACredentialTheFirstRequestGoesBareAndTheRefreshProvidesOne() async throws {
         func exercise(_ server: LoopbackServer) async throws {
             server.acceptToken("fresh")

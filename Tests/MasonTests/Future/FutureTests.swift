@@ -1,5 +1,5 @@
 import Foundation
-@testable import Mason
+import Mason
 import Testing
 
 @Suite struct FutureTests {
@@ -374,22 +374,5 @@ import Testing
         let values = try await zipped.value
         #expect([values.0, values.1, values.2, values.3, values.4, values.5, values.6, values.7] == Array(0..<8))
         #expect(calls.withLock { $0 } == 1)
-    }
-
-    /// A pending future keeps only the waiters still waiting: before, each awaiting task that was
-    /// cancelled left its slot behind for good (10,000 here), and the resolution walked them all.
-    @Test func waitersCancelledWhileTheFutureIsPendingAreNotKept() async throws {
-        let promise = Promise<Int>()
-        var previous: Task<Int, any Error> = Task { try await promise.value }
-        for _ in 0..<10_000 {
-            let next: Task<Int, any Error> = Task { try await promise.value }  // two wait at a time
-            previous.cancel()
-            _ = try? await previous.value
-            previous = next
-        }
-        let kept = promise.lock.withLock { promise.callbacks.others.count }
-        #expect(kept <= 8, "\(kept) slots kept")
-        promise.resolve(with: 7)
-        #expect(try await previous.value == 7, "the waiter still waiting gets the value")
     }
 }
