@@ -160,6 +160,12 @@ public class Future<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// How many slots the future holds for observers after the first (removed ones included, until
+    /// compacted): for tests and diagnostics.
+    package final var observerSlots: Int {
+        lock.withLock { callbacks.others.count }
+    }
+
     /// The result, if the future is resolved.
     @inlinable
     final var currentResult: Result? {

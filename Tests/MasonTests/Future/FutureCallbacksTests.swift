@@ -1,6 +1,4 @@
-// Reads the pending observers Future keeps, so it sees the internal layout: the one test file here
-// with `@testable`.
-@testable import Mason
+import Mason
 import Testing
 
 /// ``FutureCallbacks``: what a pending future keeps of the observers that left.
@@ -16,7 +14,7 @@ import Testing
             _ = try? await previous.value
             previous = next
         }
-        let kept = promise.lock.withLock { promise.callbacks.others.count }
+        let kept = promise.observerSlots
         #expect(kept <= 8, "\(kept) slots kept")
         promise.resolve(with: 7)
         #expect(try await previous.value == 7, "the waiter still waiting gets the value")
