@@ -311,6 +311,22 @@ import Testing
         #expect(probe.order.last == 1)
     }
 
+    /// Starts `main`; once job 0 runs (held by `gate`), sends `-1`, which the app's function answers
+    /// by cancelling outputs waiting behind it; once the function has seen those cancellations (it
+    /// yields to `sawCancel`), opens the gate and runs the app to its end.
+    static func cancellingWhileJobZeroRuns<State: Sendable>(
+        _ main: Main<State>, probe: ProbeHandler, gate: Gate, sawCancel: AsyncStream<Void>
+    ) async -> State {
+        main.start()
+        var started = probe.started.stream.makeAsyncIterator()
+        #expect(await started.next() == 0)
+        main.send(.start(-1), as: JobIO.self)
+        var cancels = sawCancel.makeAsyncIterator()
+        await cancels.next()
+        gate.open()
+        return await main.run()
+    }
+
     @Test func cancellingAWaitingOutputLeavesTheRestOfItsQueueInOrder() async {
         let gate = Gate()
         let probe = ProbeHandler(gates: [0: gate], finishing: [2, 3])
@@ -331,14 +347,7 @@ import Testing
             return (ledger, io)
         }
         let main = MainFactory.createMain(topLevelFunction: function, initialState: Ledger(), handlers: probe)
-        main.start()
-        var started = probe.started.stream.makeAsyncIterator()
-        #expect(await started.next() == 0)
-        main.send(.start(-1), as: JobIO.self)
-        var cancels = sawCancel.stream.makeAsyncIterator()
-        await cancels.next()
-        gate.open()
-        let ledger = await main.run()
+        let ledger = await Self.cancellingWhileJobZeroRuns(main, probe: probe, gate: gate, sawCancel: sawCancel.stream)
         #expect(ledger.cancelled == [1])
         #expect(ledger.done == [0, 2, 3])
         #expect(probe.order == [0, 2, 3])
@@ -372,14 +381,8 @@ import Testing
             return (jobs, io)
         }
         let main = MainFactory.createMain(topLevelFunction: function, initialState: Jobs(), handlers: probe)
-        main.start()
-        var started = probe.started.stream.makeAsyncIterator()
-        #expect(await started.next() == 0)
-        main.send(.start(-1), as: JobIO.self)
-        var cancels = sawCancel.stream.makeAsyncIterator()
-        await cancels.next()
-        gate.open()
-        #expect(await main.run().cancelled == cancelling)
+        let jobs = await Self.cancellingWhileJobZeroRuns(main, probe: probe, gate: gate, sawCancel: sawCancel.stream)
+        #expect(jobs.cancelled == cancelling)
         #expect(probe.order == (0..<3_000).filter { !cancelling.contains($0) })
         #expect(probe.mostAtOnce == 1)
     }
