@@ -58,6 +58,8 @@ public struct Endpoint: Sendable, Hashable {
     /// ```swift
     /// Endpoint(host: "example.com", path: "/a", queryItems: [URLQueryItem(name: "q", value: "1 2")]).url
     /// // https://example.com/a?q=1%202
+    /// Endpoint(host: "example.com", path: "/a", queryItems: [URLQueryItem(name: "q", value: "c++")]).url
+    /// // https://example.com/a?q=c%2B%2B — a `+` is encoded, never read as a space
     /// Endpoint(host: "example.com", path: "no-slash").url   // nil
     /// Endpoint(scheme: "https ", host: "example.com", path: "/a").url   // nil
     /// Endpoint(host: "example.com", port: 70_000, path: "/a").url      // nil
@@ -73,6 +75,8 @@ public struct Endpoint: Sendable, Hashable {
         components.port = port
         components.path = path
         components.queryItems = queryItems.isEmpty ? nil : queryItems
+        // `URLComponents` leaves `+` as it is, and most servers read a `+` in a query as a space.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.url
     }
 

@@ -17,6 +17,16 @@ import Testing
         #expect(endpoint.url?.absoluteString == "http://127.0.0.1:8080/a%20b?q=1%202")
     }
 
+    // Before the fix `c++` went as `q=c++`, which a server reads as "c  ".
+    @Test func aPlusInAQueryValueIsEncodedSoNoServerReadsItAsASpace() {
+        let endpoint = Endpoint(
+            host: "example.com", path: "/search",
+            queryItems: [URLQueryItem(name: "q", value: "c++"), URLQueryItem(name: "at", value: "12:00+02:00")])
+        #expect(endpoint.url?.absoluteString == "https://example.com/search?q=c%2B%2B&at=12:00%2B02:00")
+        let query = URLComponents(url: endpoint.url!, resolvingAgainstBaseURL: false)?.queryItems
+        #expect(query?.map(\.value) == ["c++", "12:00+02:00"], "a reader decodes the values as given")
+    }
+
     @Test func noQueryItemsMeansNoQuestionMark() {
         #expect(
             Endpoint(host: "example.com", path: "/products/7").url?.absoluteString == "https://example.com/products/7")
