@@ -416,6 +416,45 @@ public final class SQLiteResponseCache: ResponseCache {
         enqueue(nil, for: Self.text(of: key))
     }
 
+    /// Removes every response stored for `url`, whatever the key's method and header fields, and
+    /// returns once the file holds none of them: stores for it still queued become removals at once,
+    /// then the task suspends (no thread waits) until the rows are deleted. The deletion goes on if
+    /// the task is cancelled meanwhile.
+    ///
+    /// ```swift
+    /// await cache.removeCachedResponses(forURL: "https://api.example.com/profile")
+    /// ```
+    /// - Parameter url: The absolute URL, as `CacheKey.url` holds it.
+    public func removeCachedResponses(forURL url: String) async {
+        let waiting: [String] = queued.withLock { queued in
+            queued.byKey.keys.filter { Self.url(ofStored: $0) == url }
+        }
+        for text in waiting { enqueue(nil, for: text) }
+        let (writer, queued, logger) = (self.writer, self.queued, self.logger)
+        // A task of its own: stale rows go even when the caller stops waiting.
+        let deletion: Task<Void, Never> = Task {
+            let outcome: Result<Void, any Error>
+            do {
+                outcome = try await writer.writeWithoutTransaction { db in
+                    // A stored key is the method, a line break, the URL, then a line per header field.
+                    Self.commit(in: db) {
+                        try db.execute(
+                            sql: """
+                                DELETE FROM mason_response_cache
+                                WHERE substr(key, instr(key, char(10)) + 1) = ?1
+                                    OR substr(key, instr(key, char(10)) + 1, length(?1) + 1) = ?1 || char(10)
+                                """,
+                            arguments: [url])
+                    }
+                }
+            } catch {
+                outcome = .failure(error)
+            }
+            Self.log(queued.withLock { Self.note(outcome, in: &$0) }, to: logger)
+        }
+        await deletion.value
+    }
+
     /// Stores what a transport returned for `request`, synchronously (it only queues the write): the
     /// twin of `ResponseCache`'s `async` `store(_:_:for:)`, with the same rules. In `async` code Swift
     /// prefers the `async` form, so write `await` there.
@@ -539,6 +578,11 @@ public final class SQLiteResponseCache: ResponseCache {
     /// The header fields a column holds as ``json(_:)`` wrote them; none for `NULL` or bad JSON.
     private static func fields(_ text: String?) -> [String: String] {
         text.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
+    }
+
+    /// The URL of a key as stored (see ``text(of:)``).
+    private static func url(ofStored text: String) -> Substring {
+        text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).dropFirst().first ?? ""
     }
 
     /// The key as stored: method, URL and the varying headers in a stable order.

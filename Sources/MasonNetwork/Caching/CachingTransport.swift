@@ -11,7 +11,11 @@ public import FoundationNetworking
 /// outside the key answers only requests with the same values of them (the latest variant is kept).
 /// Other requests — and those with a `Range`, an `If-…` condition, a `Cookie` or a
 /// `Proxy-Authorization` (see ``CacheKey``) — go to ``base`` untouched
-/// (under ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A response served
+/// (under ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A request that
+/// changes its resource (any method but `GET`, `HEAD`, `OPTIONS` and `TRACE`), once answered with 2xx
+/// or 3xx, removes what the cache holds for its URL — and for its answer's `Location` and
+/// `Content-Location` on the same origin — before it returns (RFC 9111 §4.4): a `GET` after a `PUT`
+/// that succeeded is never answered by what was stored before it. A response served
 /// from the cache is rebuilt for the request's URL with an `Age` header field, in whole seconds.
 ///
 /// Freshness: a stored answer is fresh for the cache's ``ResponseCache/timeToLive``, or less when it
@@ -88,7 +92,9 @@ public struct CachingTransport: Transport {
     public func response(to request: URLRequest) async throws -> (Data, ResponseHead) {
         guard let key = CacheKey.cacheable(request), let url = request.url else {
             if policy == .cacheOnly { throw NetworkRequestError.notCached }
-            return try await base.response(to: request)
+            let answer = try await base.response(to: request)
+            await invalidate(after: request, answeredWith: answer.1)
+            return answer
         }
         // A request that says `Cache-Control: no-cache` is sent, whatever is stored; its answer is stored.
         let refusesCachedAnswer = CachedResponse.refusesCachedAnswer(request)
@@ -142,7 +148,29 @@ public struct CachingTransport: Transport {
     /// - Parameter request: The request.
     /// - Returns: The downloaded file and the response, as ``base`` returned them.
     public func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
-        try await base.download(request)
+        let answer = try await base.download(request)
+        await invalidate(after: request, answeredWith: ResponseHead(answer.1))
+        return answer
+    }
+
+    /// After a request that changes its resource (any method but `GET`, `HEAD`, `OPTIONS` and
+    /// `TRACE`) was answered with 2xx or 3xx, removes what is stored for its URL, and for its answer's
+    /// `Location` and `Content-Location` on the same origin (RFC 9111 §4.4).
+    private func invalidate(after request: URLRequest, answeredWith head: ResponseHead) async {
+        let method = (request.httpMethod ?? "GET").uppercased()
+        guard !["GET", "HEAD", "OPTIONS", "TRACE"].contains(method), (200..<400).contains(head.statusCode),
+            let url = request.url
+        else { return }
+        var changed = [url.absoluteString]
+        for field in ["Location", "Content-Location"] {
+            guard let value = head.value(forHTTPHeaderField: field),
+                let target = URL(string: value, relativeTo: url)?.absoluteURL,
+                target.scheme == url.scheme, target.host == url.host, target.port == url.port,
+                !changed.contains(target.absoluteString)
+            else { continue }
+            changed.append(target.absoluteString)
+        }
+        for url in changed { await cache.removeCachedResponses(forURL: url) }
     }
 
     /// Returns when no background refresh of ``CachePolicy/staleWhileRevalidate`` is running,

@@ -121,6 +121,20 @@ public final class MemoryResponseCache: ResponseCache {
         entries.withLock { $0.remove(key) }
     }
 
+    /// Removes every response stored for `url`, whatever the key's method and header fields.
+    ///
+    /// - Complexity: O(*n*) in the number of stored responses.
+    ///
+    /// ```swift
+    /// cache.removeCachedResponses(forURL: "https://api.example.com/profile")
+    /// ```
+    /// - Parameter url: The absolute URL, as ``CacheKey/url`` holds it.
+    public func removeCachedResponses(forURL url: String) {
+        entries.withLock { entries in
+            for key in entries.keys where key.url == url { entries.remove(key) }
+        }
+    }
+
     /// Stores what a transport returned for `request`, synchronously: the twin of `ResponseCache`'s
     /// `async` `store(_:_:for:)`, with the same rules (a 200, 203 or 204 to a cacheable `GET` or
     /// `HEAD`, no `no-store`, no `Vary: *`). In `async` code Swift prefers the

@@ -7,7 +7,7 @@ public import FoundationNetworking
 /// with its own clock and freshness lifetime.
 ///
 /// ``MemoryResponseCache`` is the in-memory implementation; a persistent one can implement the same
-/// five requirements, safe to call from any thread. The lookup, the store and the removal are `async`,
+/// six requirements, safe to call from any thread. The lookup, the store and the removal are `async`,
 /// so a cache that reads a file (`SQLiteResponseCache` in MasonStoreNetwork) suspends rather than
 /// block a thread of Swift's cooperative pool. A synchronous method satisfies them, so an in-memory
 /// cache stays synchronous on its own type (Mortar's `cache.fetchCached <-> session.fetchUpdated`);
@@ -71,6 +71,17 @@ public protocol ResponseCache: Sendable {
     /// ```
     /// - Parameter key: The key of the request.
     func removeCachedResponse(for key: CacheKey) async
+
+    /// Removes every response stored for the absolute URL `url`, whatever its key's method and header
+    /// fields: what ``CachingTransport`` does when a request that changes the resource (`POST`, `PUT`,
+    /// `PATCH`, `DELETE`) succeeds, as its stored answers are out of date (RFC 9111 §4.4). An
+    /// implementation returns once a lookup can no longer find them.
+    ///
+    /// ```swift
+    /// await cache.removeCachedResponses(forURL: "https://api.example.com/profile")
+    /// ```
+    /// - Parameter url: The URL, as ``CacheKey/url`` holds it.
+    func removeCachedResponses(forURL url: String) async
 }
 
 extension ResponseCache {

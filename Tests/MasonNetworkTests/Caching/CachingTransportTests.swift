@@ -167,6 +167,50 @@ import FoundationNetworking
         }
     }
 
+    /// A `PUT` that succeeded makes every stored answer for its URL out of date, whatever the variant
+    /// (RFC 9111 §4.4); so does a `POST` for the `Location` it answers with, on the same origin. One
+    /// that failed changes nothing. Before the fix the `GET` after the `PUT` was answered from the cache.
+    @Test(arguments: [CachePolicy.cacheFirst, .staleWhileRevalidate])
+    func aSuccessfulChangeRemovesWhatIsStoredForItsURL(policy: CachePolicy) async throws {
+        let version = Locked(0)
+        let stub = StubTransport { request in
+            switch request.httpMethod ?? "GET" {
+            case "PUT": .text("", status: request.value(forHTTPHeaderField: "X-Fail") == nil ? 204 : 500)
+            case "POST":
+                .text(
+                    "", status: 201,
+                    headers: ["Location": "/products/2", "Content-Location": "https://other.example.com/products/3"])
+            default: .text("\(request.url!.path) \(version.withLock { $0 += 1; return $0 })")
+            }
+        }
+        let setup = Setup(policy, base: stub)
+        let profile = NetworkTestSupport.url("https://example.com/profile")
+        let (json, text) = (
+            Support.request(profile, headers: ["Accept": "application/json"]),
+            Support.request(profile, headers: ["Accept": "text/plain"])
+        )
+        #expect(Support.text(try await setup.transport.send(json)) == "/profile 1")
+        #expect(Support.text(try await setup.transport.send(text)) == "/profile 2")
+        var failing = Support.request(profile, method: "PUT", headers: ["X-Fail": "1"])
+        failing.httpBody = Data("x".utf8)
+        _ = try await setup.transport.send(failing)
+        #expect(Support.text(try await setup.transport.send(json)) == "/profile 1", "a failed PUT changes nothing")
+        var put = Support.request(profile, method: "PUT")
+        put.httpBody = Data("x".utf8)
+        _ = try await setup.transport.send(put)
+        #expect(setup.cache.count == 0, "both variants of /profile are gone")
+        #expect(Support.text(try await setup.transport.send(json)) == "/profile 3")
+
+        let second = Support.request(NetworkTestSupport.url("https://example.com/products/2"))
+        let other = Support.request(NetworkTestSupport.url("https://other.example.com/products/3"))
+        #expect(Support.text(try await setup.transport.send(second)) == "/products/2 4")
+        #expect(Support.text(try await setup.transport.send(other)) == "/products/3 5")
+        _ = try await setup.transport.send(
+            Support.request(NetworkTestSupport.url("https://example.com/products"), method: "POST"))
+        #expect(Support.text(try await setup.transport.send(second)) == "/products/2 6", "its Location is out of date")
+        #expect(Support.text(try await setup.transport.send(other)) == "/products/3 5", "another origin is not touched")
+    }
+
     @Test func aNoStoreResponseIsNeverStoredAndReplacesTheOldCopy() async throws {
         try await LoopbackServer.withRunning { server in
             let setup = Setup(.cacheFirst)

@@ -32,6 +32,10 @@ import FoundationNetworking
         func removeCachedResponse(for key: CacheKey) {
             entries[key] = nil
         }
+
+        func removeCachedResponses(forURL url: String) {
+            entries = entries.filter { $0.key.url != url }
+        }
     }
 
     private static let url = URL(string: "https://example.com/products/1")!

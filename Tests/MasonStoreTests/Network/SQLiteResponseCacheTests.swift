@@ -107,6 +107,28 @@ import FoundationNetworking
         #expect(!cache.isFresh(hit))
     }
 
+    /// Removing a URL's responses removes every key of it — each method and variant, in the file and
+    /// still queued — and no other URL's, even one it is the start of.
+    @Test func removingAURLsResponsesRemovesEveryVariantOfItAndNothingElse() async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
+        let url = "https://example.com/products/1"
+        let keys = [
+            CacheKey(method: "GET", url: url), CacheKey(method: "HEAD", url: url),
+            CacheKey(method: "GET", url: url, headers: ["Accept": "text/plain"]), Self.key
+        ]
+        let kept = [CacheKey(method: "GET", url: url + "0"), CacheKey(method: "GET", url: url + "?a=1")]
+        let response = CachedResponse(data: Data("x".utf8), status: 200, storedAt: cache.now)
+        for key in keys.dropLast() + kept { cache.store(response, for: key) }
+        await cache.waitForStores()
+        cache.store(response, for: Self.key)  // still queued, perhaps
+        await cache.removeCachedResponses(forURL: url)
+        for key in keys { #expect(await cache.cachedResponse(for: key) == nil, "\(key)") }
+        for key in kept { #expect(await cache.cachedResponse(for: key) != nil, "\(key)") }
+        await cache.waitForStores()
+        #expect(cache.count == 2)
+    }
+
     @Test func noStoreIsNotKept() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
