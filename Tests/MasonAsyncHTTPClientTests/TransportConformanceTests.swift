@@ -212,6 +212,31 @@ import Testing
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
+    /// A redirect to another origin (here another port) drops the credentials, as async-http-client
+    /// does; one to the same origin keeps them. Before the fix URLSession's transport on Linux sent the
+    /// bearer token and the cookie to the other server.
+    @Test(arguments: TransportKind.allCases)
+    func aRedirectToAnotherOriginDropsTheCredentials(kind: TransportKind) async throws {
+        try await LoopbackServer.withRunning { first in
+            try await LoopbackServer.withRunning { second in
+                first.inject(.status(302, headers: ["Location": second.url("/headers").absoluteString]), at: "/away")
+                first.inject(.status(307, headers: ["Location": first.url("/headers").absoluteString]), at: "/home")
+                var request = Self.request(first.url("/away"))
+                request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+                request.setValue("session=1", forHTTPHeaderField: "Cookie")
+                request.setValue("trace-1", forHTTPHeaderField: "X-Trace")
+                _ = try await dataTask(request, transport: kind.make()).value.get()
+                let there = try #require(second.lastRequest(path: "/headers"))
+                #expect(there.header("Authorization") == nil)
+                #expect(there.header("Cookie") == nil)
+                #expect(there.header("X-Trace") == "trace-1", "other fields go on")
+                request.url = first.url("/home")
+                _ = try await dataTask(request, transport: kind.make()).value.get()
+                #expect(first.lastRequest(path: "/headers")?.header("Authorization") == "Bearer secret")
+            }
+        }
+    }
+
     @Test(arguments: TransportKind.allCases, [#"Basic realm="loopback""#, "Bearer", "Negotiate"])
     func aChallengeIsReturnedAsAnUnauthorizedResponse(kind: TransportKind, scheme: String) async throws {
         func exercise(_ server: LoopbackServer) async throws {

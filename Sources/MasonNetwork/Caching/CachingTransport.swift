@@ -165,8 +165,7 @@ public struct CachingTransport: Transport {
         for field in ["Location", "Content-Location"] {
             guard let value = head.value(forHTTPHeaderField: field),
                 let target = URL(string: value, relativeTo: url)?.absoluteURL,
-                target.scheme == url.scheme, target.host == url.host, target.port == url.port,
-                !changed.contains(target.absoluteString)
+                target.hasSameOrigin(as: url), !changed.contains(target.absoluteString)
             else { continue }
             changed.append(target.absoluteString)
         }

@@ -143,6 +143,23 @@ package final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         finish(task.taskIdentifier, error: error, response: task.response)
     }
 
+    /// Follows a redirect, without the request's credentials when it leads to another origin (another
+    /// scheme, host or port): `Authorization`, `Proxy-Authorization`, `Cookie` and `Origin` go, as
+    /// async-http-client drops them. FoundationNetworking keeps every header field on a redirect, so a
+    /// bearer token went wherever a `302` pointed — another company's server, or plain `http`.
+    package func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let from = response.url ?? task.currentRequest?.url, let to = request.url, !from.hasSameOrigin(as: to)
+        else { return completionHandler(request) }
+        var stripped = request
+        for field in ["Authorization", "Proxy-Authorization", "Cookie", "Origin"] {
+            stripped.setValue(nil, forHTTPHeaderField: field)
+        }
+        completionHandler(stripped)
+    }
+
     #if canImport(FoundationNetworking)
     /// On Linux, a 401 with a `WWW-Authenticate` field reaches the delegate as a challenge once its body
     /// has arrived, and FoundationNetworking finishes the task only if the challenge is met with a

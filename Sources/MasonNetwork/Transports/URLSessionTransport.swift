@@ -33,6 +33,9 @@ public import FoundationNetworking
 /// - **Streamed bodies.** On Linux FoundationNetworking sends an `httpBodyStream` chunked, and would
 ///   keep a `Content-Length` the request declares beside it (a request servers reject): the transport
 ///   drops that field for such a request.
+/// - **Credentials stay with their origin.** A redirect to another scheme, host or port is followed
+///   without the request's `Authorization`, `Proxy-Authorization`, `Cookie` and `Origin` fields, as
+///   `AsyncHTTPClientTransport` follows it (FoundationNetworking keeps every field on a redirect).
 /// - **Every status is returned**, a 401 included. On Linux, FoundationNetworking turns a 401 with a
 ///   `WWW-Authenticate` field into an authentication challenge and, with no stored credential to
 ///   answer it, never finishes the task; the transport answers the challenge itself and returns the
