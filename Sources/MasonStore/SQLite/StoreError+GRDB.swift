@@ -3,7 +3,9 @@ internal import GRDB
 
 extension StoreError {
     /// The typed error for whatever an access threw: GRDB's `DatabaseError` keeps its codes, message
-    /// and SQL but loses its arguments; a decoding failure is a type mismatch; a cancellation (or an
+    /// and SQL but loses its arguments; a decoding failure (GRDB's, or a `DecodingError` from a `Codable`
+    /// record) is a type mismatch that names where, never the value, as is a value that does not encode;
+    /// a cancellation (or an
     /// interrupt caused by one) is `.cancelled`; anything else is your code's, kept whole.
     ///
     /// `operate` makes these for you; use it for GRDB calls of your own outside an operation.
@@ -29,12 +31,20 @@ extension StoreError {
         case is RowDecodingError:
             // Its description names the column and the value (which may be a secret): keep neither.
             self.init(kind: .typeMismatch, message: "a row does not decode into the record asked for")
+        case let error as DecodingError:
+            // GRDB's `Codable` records throw it for a value such as a `String` enum's or a JSON column's;
+            // its description quotes the value: keep the path to it only.
+            self.init(kind: .typeMismatch, message: "a value does not decode, at \(Self.path(of: error))")
         case let error as RecordError:
             if case .recordNotFound(let table, _) = error {
                 self.init(kind: .recordNotFound, message: "no row in \(table) for the record")
             } else {
                 self.init(kind: .database, message: "a record could not be persisted")
             }
+        case let error as EncodingError:
+            // `.invalidValue` holds the value itself.
+            guard case .invalidValue(_, let context) = error else { fallthrough }
+            self.init(kind: .typeMismatch, message: "a value does not encode, at \(Self.path(context.codingPath))")
         default:
             self.init(kind: .operation, underlying: error)
         }
@@ -59,6 +69,26 @@ extension StoreError {
         }
     }
 
+    /// Where a decoding failure happened, by the names of the keys leading there, never the value.
+    private static func path(of error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return path(context.codingPath)
+        case .keyNotFound(let key, let context):
+            return path(context.codingPath + [key])
+        @unknown default:
+            return "an unknown place"
+        }
+    }
+
+    /// `codingPath` as `mood` or `payload.items[2].name`; `the top level` when it is empty.
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        guard !codingPath.isEmpty else { return "the top level" }
+        return codingPath.enumerated().map { offset, key in
+            key.intValue.map { "[\($0)]" } ?? (offset == 0 ? key.stringValue : "." + key.stringValue)
+        }.joined()
+    }
+
     private static func kind(of error: DatabaseError) -> Kind {
         switch error.resultCode.primaryResultCode {
         case .SQLITE_CONSTRAINT:
@@ -77,8 +107,12 @@ extension StoreError {
             return .misuse
         case .SQLITE_ERROR:
             let message = error.message ?? ""
-            return message.hasPrefix("no such table") || message.hasPrefix("no such column")
-                ? .missingSchema : .database
+            // `table baby has no column named nickname`: an insert of a record with a property no
+            // migration added.
+            let isMissing =
+                message.hasPrefix("no such table") || message.hasPrefix("no such column")
+                || message.contains("has no column named")
+            return isMissing ? .missingSchema : .database
         default:
             return .database
         }

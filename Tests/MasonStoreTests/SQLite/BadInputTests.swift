@@ -68,6 +68,34 @@ import Testing
         #expect(error.map { "\($0)" }?.contains("secret") == false)
     }
 
+    // Before the fix: `.operation`, and the text quoted the stored value.
+    @Test func aStoredValueACodableRecordCannotDecodeIsATypeMismatchThatQuotesNothing() throws {
+        enum Mood: String, Codable, Sendable { case calm }
+        struct Entry: Codable, Sendable, FetchableRecord, TableRecord { var mood: Mood }
+        let store = try StoreFixture()
+        try DataOperation<Database, Void>.execute(
+            sql: "CREATE TABLE entry (mood TEXT); INSERT INTO entry VALUES ('secret-token-9')"
+        )
+        .save().operate(in: store.writer)
+        let error = #expect(throws: StoreError.self) {
+            try DataOperation.fetchAll(Entry.self).read(from: store.writer)
+        }
+        #expect(error?.kind == .typeMismatch)
+        let text = error.map { "\($0) \(String(describing: $0.underlying))" } ?? ""
+        #expect(!text.contains("secret"), "\(text)")
+        #expect(text.contains("mood"), "it says where: \(text)")
+    }
+
+    // Before the fix: `.database`, so a caller waiting for `.missingSchema` to migrate never saw it.
+    @Test func anInsertOfAColumnTheTableLacksIsMissingSchema() throws {
+        let store = try StoreFixture()
+        let error = #expect(throws: StoreError.self) {
+            try DataOperation<Database, Void>.execute(sql: "INSERT INTO baby (name, nickname) VALUES ('a', 'b')")
+                .save().operate(in: store.writer)
+        }
+        #expect(error?.kind == .missingSchema)
+    }
+
     @Test func aMissingTable() throws {
         let store = try StoreFixture()
         let error = #expect(throws: StoreError.self) {
