@@ -135,7 +135,7 @@ extension DataOperation where Context == PostgresContext {
     ///   - clock: The clock to wait on (`ContinuousClock` by default).
     ///   - logger: Where to log (`mason.store.postgres` by default).
     /// - Returns: The element of the first attempt that ran to the end.
-    /// - Throws: `StoreError`: the last attempt's.
+    /// - Throws: `StoreError`: the last attempt's; `.cancelled` when the task is cancelled while it waits.
     @discardableResult
     public func operate<C: Clock>(
         in client: PostgresClient,
@@ -144,8 +144,7 @@ extension DataOperation where Context == PostgresContext {
         clock: C = ContinuousClock(),
         logger: Logger? = nil
     ) async throws(StoreError) -> Element where Element: Sendable, C.Duration == Duration {
-        try await retrying(policy: policy, clock: clock, retryIf: \.isWorthRetrying) {
-            () async throws(StoreError) -> Element in
+        try await StoreError.retryingWhileWorthIt(policy: policy, clock: clock) { () async throws(StoreError) in
             try await operate(in: client, isolation: isolation, logger: logger)
         }
     }

@@ -159,24 +159,25 @@ extension DataOperation where Context == Database {
         }
     }
 
-    /// The `async` twin of ``operate(in:retryingBusy:sleeper:)``: waits on `clock` between attempts.
+    /// The `async` twin of ``operate(in:retryingBusy:sleeper:)``: waits on `clock` between attempts,
+    /// holding no thread, and ends with `.cancelled` when the task is cancelled meanwhile. In `async`
+    /// code it is the one Swift picks, with or without a clock.
     ///
     /// ```swift
-    /// try await makeBaby(name: "Bae").save().operate(in: dbPool, retryingBusy: .exponential, clock: ContinuousClock())
+    /// try await makeBaby(name: "Bae").save().operate(in: dbPool, retryingBusy: .exponential(retries: 5))
     /// ```
     /// - Parameters:
     ///   - writer: A `DatabaseQueue` or `DatabasePool`.
     ///   - policy: How many attempts and how long between them.
-    ///   - clock: The clock to wait on.
+    ///   - clock: The clock to wait on; `ContinuousClock()` by default, a `ManualClock` in tests.
     /// - Returns: The element of the first attempt that ran to the end.
-    /// - Throws: `StoreError`: the last attempt's.
+    /// - Throws: `StoreError`: the last attempt's; `.cancelled` when the task is cancelled while it waits.
     public func operate<C: Clock>(
         in writer: some DatabaseWriter,
         retryingBusy policy: RetryPolicy,
-        clock: C
+        clock: C = ContinuousClock()
     ) async throws(StoreError) -> Element where Element: Sendable, C.Duration == Duration {
-        try await retrying(policy: policy, clock: clock, retryIf: \.isWorthRetrying) {
-            () async throws(StoreError) -> Element in
+        try await StoreError.retryingWhileWorthIt(policy: policy, clock: clock) { () async throws(StoreError) in
             try await operate(in: writer)
         }
     }

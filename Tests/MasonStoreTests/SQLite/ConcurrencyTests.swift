@@ -101,6 +101,38 @@ import Testing
         #expect(waits.count.load(ordering: .relaxed) == 2)
         #expect(try store.namesOnDisk() == ["Bae"])
     }
+
+    // Before the fix this call picked the blocking twin (the async one had no default clock): it slept
+    // on a thread of Swift's pool, deaf to the cancellation, and ended with `.busy` after its retry.
+    @Test func anAsyncBusyRetryWaitsOnAClockAndEndsWhenCancelled() async throws {
+        let store = try StoreFixture()
+        let other = try DatabaseQueue(path: store.path)
+        let holding = AsyncStream<Void>.makeStream()
+        let released = AsyncStream<Void>.makeStream()
+        let release = DispatchSemaphore(value: 0)
+        Thread {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                holding.continuation.yield()
+                release.wait()  // on a thread of its own
+                try db.execute(sql: "ROLLBACK")
+            }
+            released.continuation.finish()
+        }.start()
+        var held = holding.stream.makeAsyncIterator()
+        await held.next()
+        let attempt: Task<Baby, any Error> = Task {
+            try await makeBaby(name: "Bae").save().operate(
+                in: store.writer, retryingBusy: .linear(retries: 1, initial: .seconds(5)))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        attempt.cancel()
+        let error = await #expect(throws: StoreError.self) { try await attempt.value }
+        #expect(error?.kind == .cancelled)
+        release.signal()
+        for await _ in released.stream {}
+        #expect(try store.namesOnDisk().isEmpty)
+    }
 }
 
 /// The busy-retry test's count of waits.
