@@ -38,6 +38,14 @@ extension PostgresContext: DataContext {
         return element
     }
 
+    /// How many times the operation saved (``saveChanges()``) so far.
+    ///
+    /// ```swift
+    /// try db.saveChanges()
+    /// db.saveCount   // 1
+    /// ```
+    public var saveCount: Int? { saves }
+
     /// Commits everything the operation did so far. The next statement opens the next transaction
     /// (with the nested units that are open opened again), so a later failure rolls back to this point
     /// and no further.

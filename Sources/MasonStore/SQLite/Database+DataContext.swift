@@ -94,6 +94,17 @@ extension Database: DataContext {
         }
     }
 
+    /// How many times the current access through `operate` saved (``saveChanges()``); `nil` outside
+    /// one.
+    ///
+    /// ```swift
+    /// try db.saveChanges()
+    /// db.saveCount   // 1
+    /// ```
+    public var saveCount: Int? {
+        StoreSession.current(for: self)?.saves
+    }
+
     /// Opens the transaction a save could not open after its commit, if any; throws why it still
     /// cannot.
     func resumeTransaction(_ session: StoreSession) throws {

@@ -27,4 +27,22 @@ public protocol DataContext: SendableMetatype {
     /// try db.saveChanges()
     /// ```
     func saveChanges() throws
+
+    /// How many times ``saveChanges()`` made the work durable so far in this access, or `nil` when
+    /// the connection cannot tell (the default). `retry` reads it to never run again the work of an
+    /// attempt that saved before it failed.
+    ///
+    /// ```swift
+    /// db.saveCount   // 1 after one save in this access
+    /// ```
+    var saveCount: Int? { get }
+}
+
+extension DataContext {
+    /// `nil`: this connection cannot tell how many times its access saved.
+    ///
+    /// ```swift
+    /// myConnection.saveCount   // nil
+    /// ```
+    public var saveCount: Int? { nil }
 }

@@ -61,9 +61,10 @@ extension DataOperation {
     }
 
     /// Handles a failure with a recovery operation, in the same access. The failed work is undone
-    /// first (a nested unit), so the recovery starts from where this operation started — unless the
-    /// database ended the whole transaction, after which the access fails however it recovers (see
-    /// "Transactions" in the MasonStore documentation).
+    /// first (a nested unit), so the recovery starts from where this operation started — unless it
+    /// saved (`save()`) before it failed, when what it saved stays and the recovery starts from there
+    /// (``DataContext/saveCount`` tells), or the database ended the whole transaction, after which the
+    /// access fails however it recovers (see "Transactions" in the MasonStore documentation).
     ///
     /// ```swift
     /// let baby = insertBaby(bae).recover { _ in fetchBaby(named: "Bae") }

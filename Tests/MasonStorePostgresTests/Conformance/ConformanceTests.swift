@@ -152,6 +152,31 @@ import Testing
         #expect(try await store.operate(store.names()) == ["Bae"])
     }
 
+    // `retry` never runs again an attempt that saved before it failed: its save is durable, and another
+    // run would do that work twice. (Before the fix a1, a2 and a3 were all saved.)
+    @Test(arguments: StoreKind.available) func aRetryStopsAtAnAttemptThatSaved(kind: StoreKind) async throws {
+        try await Self.aRetryStopsAtAnAttemptThatSaved(kind.make())
+    }
+
+    private static func aRetryStopsAtAnAttemptThatSaved<S: StoreUnderTest>(_ store: S) async throws {
+        let attempts = Locked(0)
+        let operation = DataOperation<S.Context, Int> { _ in
+            attempts.withLock { count in
+                count += 1
+                return count
+            }
+        }
+        .flatMap { attempt in store.insert("a\(attempt)") }
+        .save()
+        .flatMap { _ in DataOperation<S.Context, Void> { _ in throw Refusal() } }
+        .retry(.immediate(retries: 2))
+        let error = await #expect(throws: StoreError.self) { try await store.operate(operation) }
+        #expect(error?.underlying is Refusal, "the attempt's own failure")
+        #expect(error?.savesBeforeFailure == 1)
+        #expect(attempts.withLock { $0 } == 1)
+        #expect(try await store.operate(store.names()) == ["a1"])
+    }
+
     // "… or a cancelled task rolls back everything since the last save()": the statement running stops.
     @Test(arguments: StoreKind.available) func aCancelledTaskStopsTheStatementAndRollsBack(kind: StoreKind) async throws
     {
