@@ -15,6 +15,16 @@ import Testing
         #expect(try store.namesOnDisk() == ["Bae"])
     }
 
+    // Before the fix the future resolved inside the writer's access: an observer reading the same
+    // queue stopped the process ("Database methods are not reentrant").
+    @Test func anObserverOfTheSavedFutureMayReadTheSameQueue() async throws {
+        let store = try StoreFixture(.queue)
+        let writer = store.writer
+        let count = Future(value: Baby(name: "Bae")).saved(in: writer)
+            .map { _ in (try? DataOperation<Database, Int>.count(Baby.self).read(from: writer)) ?? -1 }
+        #expect(try await count.value == 1)
+    }
+
     @Test func aFailedSaveRejectsWithTheStoreError() async throws {
         let empty = try DatabaseQueue()  // no baby table
         let saved = Future(value: Baby(name: "Bae")).saved(in: empty)
