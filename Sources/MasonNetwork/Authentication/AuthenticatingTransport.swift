@@ -121,6 +121,8 @@ public struct AuthenticatingTransport: Transport {
         let first = try await attempt(Self.authorizing(request, with: credential))
         // A body given as a stream was read by the first attempt: it cannot be sent again.
         guard first.1.statusCode == Self.rejectedStatus, request.httpBodyStream == nil else { return first }
+        // The 401's body is handed to no one: not sent again, or failed.
+        discard(first.0)
         let renewed: AuthorizationType
         do {
             renewed = try await authenticator.refreshedCredential(replacing: credential)
@@ -128,7 +130,6 @@ public struct AuthenticatingTransport: Transport {
             if Task.isCancelled { throw CancellationError() }
             throw NetworkRequestError.authenticationFailed(description: Self.describe(error))
         }
-        discard(first.0)
         return try await attempt(Self.authorizing(request, with: renewed))
     }
 

@@ -87,6 +87,33 @@ import FoundationNetworking
         }
     }
 
+    /// A stub's downloads, recording each file it hands out.
+    private struct RecordingDownloads: Transport {
+        let stub: StubTransport
+        let files = Locked<[URL]>([])
+
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) { try await stub.send(request) }
+
+        func download(_ request: URLRequest) async throws -> (URL, HTTPURLResponse) {
+            let answer = try await stub.download(request)
+            files.withLock { $0.append(answer.0) }
+            return answer
+        }
+    }
+
+    // Before the fix the 401's file stayed in the temporary directory, its URL given to no one.
+    @Test func aDownloadWhoseRefreshFailsLeavesNoFileBehind() async throws {
+        let base = RecordingDownloads(stub: StubTransport(.text("denied", status: 401)))
+        let authenticator = Authenticator(credential: .bearer("t1")) { _ in throw RefreshFailed() }
+        await #expect(throws: NetworkRequestError.self) {
+            _ = try await base.authenticated(by: authenticator).download(
+                Self.request(URL(string: "https://a.example/r")!))
+        }
+        let files = base.files.withLock { $0 }
+        #expect(files.count == 1)
+        #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
+    }
+
     @Test func aSecond401AfterTheRefreshIsReportedAsInvalidResponse() async throws {
         func exercise(_ server: LoopbackServer) async throws {
             server.acceptToken("t3")
