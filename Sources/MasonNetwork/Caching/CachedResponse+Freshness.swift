@@ -6,8 +6,10 @@ import FoundationNetworking
 extension CachedResponse {
     /// How long the response itself says it stays fresh (RFC 9111 §4.2.1), or `nil` when it says
     /// nothing: `Cache-Control: no-cache` is zero (every use must go back to the server); `max-age=N` is
-    /// N seconds less the `Age` it arrived with; otherwise `Expires` less `Date` (zero for an `Expires`
-    /// that is not a date, or already past). A cache keeps the shorter of this and its own
+    /// N seconds less the `Age` it arrived with; otherwise `Expires` less `Date`, less that `Age` too
+    /// (zero for an `Expires` that is not a date, or already past). Without `Date` it is measured from
+    /// now: a cache stamps a response that arrives without one (``ResponseCache``'s `store(_:_:for:)`
+    /// does), so the lifetime does not shrink at every lookup. A cache keeps the shorter of this and its own
     /// ``ResponseCache/timeToLive`` (``ResponseCache/isFresh(_:)``).
     ///
     /// ```swift
@@ -20,14 +22,28 @@ extension CachedResponse {
         let directives = value(forHeader: "Cache-Control").map(Self.directives) ?? [:]
         if directives["no-cache"] != nil { return .zero }
         if let maxAge = directives["max-age"].flatMap({ $0.flatMap { Int64($0) } }) {
-            let arrivedAged = value(forHeader: "Age").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-            return .seconds(max(0, maxAge - max(0, arrivedAged)))
+            return max(.zero, .seconds(maxAge) - arrivedAge)
         }
         guard let expires = value(forHeader: "Expires") else { return nil }
         let now = Date()
         guard let expiry = HTTPDate.parse(expires, now: now) else { return .zero }
         let issued = value(forHeader: "Date").flatMap { HTTPDate.parse($0, now: now) } ?? now
-        return .seconds(max(0, expiry.timeIntervalSince(issued)))
+        return max(.zero, .seconds(expiry.timeIntervalSince(issued)) - arrivedAge)
+    }
+
+    /// The `Age` the response arrived with (RFC 9111 §5.1): how long it had been in caches before this
+    /// one; zero without one.
+    var arrivedAge: Duration {
+        .seconds(max(0, value(forHeader: "Age").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? 0))
+    }
+
+    /// This response with a `Date` field of `receivedAt` when it has none: a cache records when such a
+    /// response arrived (RFC 9110 §6.6.1), so that its `Expires` is measured from then.
+    func dated(receivedAt: Date) -> CachedResponse {
+        guard value(forHeader: "Date") == nil else { return self }
+        var dated = self
+        dated.headers["Date"] = HTTPDate.format(receivedAt)
+        return dated
     }
 
     /// Whether the response may not be served once stale without asking the server again:

@@ -157,7 +157,8 @@ public struct CachedResponse: Sendable, Equatable {
     /// ```
     /// - Parameters:
     ///   - url: The URL of the request being answered.
-    ///   - age: How long the response has been cached, or `nil` for no `Age` field.
+    ///   - age: How long the response has been cached, or `nil` for the `Age` field it arrived with;
+    ///     the field is then that plus the `Age` it arrived with (RFC 9111 §4.2.3).
     /// - Returns: The response.
     public func httpResponse(for url: URL, age: Duration? = nil) -> HTTPURLResponse {
         let head = head(for: url, age: age)
@@ -174,13 +175,14 @@ public struct CachedResponse: Sendable, Equatable {
     /// ```
     /// - Parameters:
     ///   - url: The URL of the request being answered.
-    ///   - age: How long the response has been cached, or `nil` for no `Age` field.
+    ///   - age: How long the response has been cached, or `nil` for the `Age` field it arrived with;
+    ///     the field is then that plus the `Age` it arrived with (RFC 9111 §4.2.3).
     /// - Returns: The head.
     public func head(for url: URL, age: Duration? = nil) -> ResponseHead {
         var fields = headers
         if let age {
             for name in fields.keys where name.lowercased() == "age" { fields[name] = nil }
-            fields["Age"] = String(max(0, age.components.seconds))
+            fields["Age"] = String(max(0, (age + arrivedAge).components.seconds))
         }
         return ResponseHead(url: url, statusCode: status, headerFields: fields)
     }

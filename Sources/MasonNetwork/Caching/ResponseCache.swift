@@ -184,7 +184,7 @@ extension ResponseCache {
     package func admission(of data: Data, _ head: ResponseHead, for request: URLRequest) -> CacheAdmission {
         guard let key = CacheKey.cacheable(request), [200, 203, 204].contains(head.statusCode) else { return .refused }
         let noStoreRequest = request.value(forHTTPHeaderField: "Cache-Control").map(CachedResponse.hasNoStore) ?? false
-        let cached = CachedResponse(data: data, head: head, storedAt: now)
+        let cached = CachedResponse(data: data, head: head, storedAt: now).dated(receivedAt: Date())
         // `Vary: *`: no later request can be shown to be answered by it.
         guard !noStoreRequest, !cached.isNoStore, cached.fieldsVariedOutsideTheKey != nil else { return .removal(key) }
         return .store(cached.remembering(request), key)

@@ -1,5 +1,6 @@
 import Foundation
 import MasonNetwork
+import MasonTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -38,7 +39,7 @@ import FoundationNetworking
         #expect(response.statusCode == 200)
         #expect(response.url == Self.url)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "text/plain")
-        #expect(response.value(forHTTPHeaderField: "Age") == "42")
+        #expect(response.value(forHTTPHeaderField: "Age") == "43", "42.9 s here and the 1 s it arrived with")
         #expect(cached.httpResponse(for: Self.url).value(forHTTPHeaderField: "Age") == "1")
     }
 
@@ -85,8 +86,21 @@ import FoundationNetworking
         let cached = CachedResponse(data: Data(), status: 203, headers: ["Content-Type": "text/plain", "age": "1"])
         let head = cached.head(for: Self.url, age: .seconds(7))
         #expect(head.statusCode == 203)
-        #expect(head.headerFields == ["Content-Type": "text/plain", "Age": "7"])
+        #expect(head.headerFields == ["Content-Type": "text/plain", "Age": "8"], "7 s here and 1 s before")
         #expect(cached.head(for: Self.url).value(forHTTPHeaderField: "Age") == "1")
+    }
+
+    // Before the fix it had none, and its `Expires` was measured from each lookup's now: a response
+    // fresh for 100 s went stale after about 50.
+    @Test func aResponseStoredWithoutADateIsDatedWhenItArrives() async throws {
+        let cache = MemoryResponseCache(timeToLive: .seconds(600), clock: ManualClock())
+        let request = URLRequest(url: Self.url)
+        let head = ResponseHead(
+            url: Self.url, statusCode: 200, headerFields: ["Expires": "Thu, 01 Jan 2099 00:00:00 GMT"])
+        #expect(cache.store(Data("x".utf8), head, for: request))
+        let key = try #require(CacheKey(request))
+        let stored = try #require(cache.cachedResponse(for: key))
+        #expect(stored.value(forHeader: "Date") != nil)
     }
 
     /// The lifetime a response gives itself, from `Cache-Control`, `Age`, `Expires` and `Date`.
@@ -99,6 +113,8 @@ import FoundationNetworking
         ]
         var datedWithMaxAge: [String: String] = dated
         datedWithMaxAge["Cache-Control"] = "max-age=5"
+        var datedAndAged: [String: String] = dated
+        datedAndAged["Age"] = "550"
         // A table, each row typed: as separate `#expect`s, the body took 216 ms to type-check.
         let expected: [(headers: [String: String], lifetime: Duration?)] = [
             ([:], nil),
@@ -110,6 +126,7 @@ import FoundationNetworking
             (["Cache-Control": #"no-cache="Set-Cookie""#], Duration.zero),
             (dated, Duration.seconds(600)),
             (datedWithMaxAge, Duration.seconds(5)),
+            (datedAndAged, Duration.seconds(50)),
             (["Expires": "0"], Duration.zero)
         ]
         for row in expected {
