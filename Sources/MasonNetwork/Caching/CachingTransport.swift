@@ -9,7 +9,8 @@ public import FoundationNetworking
 /// Only `GET` and `HEAD` requests use the cache, and only their 200, 203 and 204 answers without
 /// `Cache-Control: no-store` or `Vary: *` are stored; a stored answer whose `Vary` names fields
 /// outside the key answers only requests with the same values of them (the latest variant is kept).
-/// Other requests — and those with a `Range`, an `If-…` condition, a `Cookie` or a
+/// A 4xx answer other than 408 and 429 (the resource is gone, or refused) removes what was stored;
+/// a 5xx, 408 or 429 keeps it, to serve as a fallback. Other requests — and those with a `Range`, an `If-…` condition, a `Cookie` or a
 /// `Proxy-Authorization` (see ``CacheKey``) — go to ``base`` untouched
 /// (under ``CachePolicy/cacheOnly`` they fail with ``NetworkRequestError/notCached``). A request that
 /// changes its resource (any method but `GET`, `HEAD`, `OPTIONS` and `TRACE`), once answered with 2xx

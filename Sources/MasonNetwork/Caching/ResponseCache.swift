@@ -133,7 +133,8 @@ extension ResponseCache {
     /// a `GET` or `HEAD` answered with 200, 203 or 204 (never a 206 partial answer), without `Range`,
     /// `If-…`, `Cookie` or `Proxy-Authorization` fields (see ``CacheKey``), and neither the request nor
     /// the response says `Cache-Control: no-store`, nor the response says `Vary: *` (either removes what
-    /// was stored for it instead). A response whose `Vary` names fields outside the key is stored with
+    /// was stored for it instead). A 4xx answer other than 408 and 429 — the resource is gone or
+    /// refused — removes what was stored for the request too. A response whose `Vary` names fields outside the key is stored with
     /// the request's values of them, and answers only requests with the same values
     /// (``CachedResponse/matches(_:)``): one variant is kept for a key, the latest.
     /// ``MemoryResponseCache`` and `SQLiteResponseCache` also have a synchronous twin of it.
@@ -182,7 +183,11 @@ extension ResponseCache {
     /// or a store stamped with ``now``.
     /// Shared with the synchronous twins of the caches that never wait.
     package func admission(of data: Data, _ head: ResponseHead, for request: URLRequest) -> CacheAdmission {
-        guard let key = CacheKey.cacheable(request), [200, 203, 204].contains(head.statusCode) else { return .refused }
+        guard let key = CacheKey.cacheable(request) else { return .refused }
+        // The resource is gone (404, 410) or refused (401, 403…): what was stored for it no longer
+        // answers; a 408 or 429 says "later", as a 5xx does, and keeps it.
+        if (400..<500).contains(head.statusCode), ![408, 429].contains(head.statusCode) { return .removal(key) }
+        guard [200, 203, 204].contains(head.statusCode) else { return .refused }
         let noStoreRequest = request.value(forHTTPHeaderField: "Cache-Control").map(CachedResponse.hasNoStore) ?? false
         let cached = CachedResponse(data: data, head: head, storedAt: now).dated(receivedAt: Date())
         // `Vary: *`: no later request can be shown to be answered by it.

@@ -561,6 +561,24 @@ import FoundationNetworking
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
+    /// A refresh answered 404 or 410 (the resource is gone) or 403 (refused) removes the stale copy; a
+    /// 408 or 429 says "later" and keeps it, as a 5xx does. Before the fix every answer kept it: the
+    /// deleted product was served, stale, at every request.
+    @Test(arguments: [(404, false), (410, false), (403, false), (429, true), (408, true)])
+    func aRefreshAnsweredGoneRemovesTheStaleCopy(status: Int, kept: Bool) async throws {
+        func exercise(_ server: LoopbackServer) async throws {
+            let setup = Setup(.staleWhileRevalidate)
+            let request = Support.request(server.url("/products/1"))
+            _ = try await setup.transport.send(request)
+            setup.clock.advance(by: .seconds(60))
+            server.inject(.status(status), at: "/products/1")
+            #expect(Support.text(try await setup.transport.send(request)) == Self.product1, "stale, at once")
+            await setup.transport.waitForRevalidations()
+            #expect(setup.cache.count == (kept ? 1 : 0))
+        }
+        try await LoopbackServer.withRunning { server in try await exercise(server) }
+    }
+
     // MARK: cacheOnly
 
     @Test func cacheOnlyNeverSendsAndReportsAMissAsNotCached() async throws {
