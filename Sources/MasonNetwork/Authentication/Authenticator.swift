@@ -44,6 +44,9 @@ public final class Authenticator: Sendable {
         var waiters: [UInt64: CheckedContinuation<AuthorizationType, any Error>] = [:]
         var nextID: UInt64 = 0
         var refreshCount = 0
+        /// How many times `setCredential` was called: a refresh that started before the last call
+        /// does not store its result.
+        var generation = 0
         /// Tests waiting for a number of callers to wait for a refresh.
         var observers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -92,8 +95,11 @@ public final class Authenticator: Sendable {
         state.withLock { $0.refreshCount }
     }
 
-    /// Replaces the credential, for example after the user logged in or out. A refresh in flight still
-    /// stores its result when it ends.
+    /// Replaces the credential, for example after the user logged in or out, or switched accounts. A
+    /// refresh in flight still answers the requests waiting for it, but its result is not stored: the
+    /// credential set here stays. After a logout (`nil`), a request sent before it and rejected
+    /// starts no refresh, which could sign the user in again: it fails with
+    /// ``NetworkRequestError/authenticationFailed(description:)``.
     ///
     /// ```swift
     /// authenticator.setCredential(.bearer(tokenFromLogin))
@@ -101,7 +107,10 @@ public final class Authenticator: Sendable {
     /// ```
     /// - Parameter credential: The new credential, or `nil` for none.
     public func setCredential(_ credential: AuthorizationType?) {
-        state.withLock { $0.credential = credential }
+        state.withLock { state in
+            state.credential = credential
+            state.generation += 1
+        }
     }
 
     /// A credential to use instead of `rejected`: the current one if it has already replaced
@@ -116,7 +125,9 @@ public final class Authenticator: Sendable {
     /// - Parameter rejected: The credential the server rejected (`nil` if the request carried none).
     /// - Returns: The credential to retry with.
     /// - Throws: The refresh's error, or `CancellationError` if the calling task is cancelled while it
-    ///   waits (the refresh goes on for the other callers).
+    ///   waits (the refresh goes on for the other callers);
+    ///   ``NetworkRequestError/authenticationFailed(description:)`` when `rejected` was removed since
+    ///   (`setCredential(nil)`: signed out).
     public func refreshedCredential(replacing rejected: AuthorizationType?) async throws -> AuthorizationType {
         let id = state.withLock { state in
             state.nextID += 1
@@ -126,28 +137,34 @@ public final class Authenticator: Sendable {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<AuthorizationType, any Error>) in
                 enum Start {
-                    case cancelled, current(AuthorizationType)
-                    case waiting([CheckedContinuation<Void, Never>]), refreshing([CheckedContinuation<Void, Never>])
+                    case cancelled, signedOut, current(AuthorizationType)
+                    case waiting([CheckedContinuation<Void, Never>])
+                    case refreshing([CheckedContinuation<Void, Never>], generation: Int)
                 }
                 let start: Start = state.withLock { state in
                     // Checked under the lock: a later cancellation finds the waiter in `onCancel`.
                     if Task.isCancelled { return .cancelled }
                     if let current = state.credential, current != rejected { return .current(current) }
+                    if state.credential == nil, rejected != nil { return .signedOut }
                     state.waiters[id] = continuation
                     if state.isRefreshing { return .waiting(state.satisfiedObservers()) }
                     state.isRefreshing = true
                     state.refreshCount += 1
-                    return .refreshing(state.satisfiedObservers())
+                    return .refreshing(state.satisfiedObservers(), generation: state.generation)
                 }
                 switch start {
                 case .cancelled:
                     continuation.resume(throwing: CancellationError())
+                case .signedOut:
+                    continuation.resume(
+                        throwing: NetworkRequestError.authenticationFailed(
+                            description: "the credential was removed while the request was in flight"))
                 case .current(let current):
                     continuation.resume(returning: current)
                 case .waiting(let observers):
                     for observer in observers { observer.resume() }
-                case .refreshing(let observers):
-                    startRefresh(replacing: rejected)
+                case .refreshing(let observers, let generation):
+                    startRefresh(replacing: rejected, generation: generation)
                     for observer in observers { observer.resume() }
                 }
             }
@@ -170,8 +187,9 @@ public final class Authenticator: Sendable {
         }
     }
 
-    /// Runs `refresh` in a task of its own, then stores its credential and wakes every waiter.
-    private func startRefresh(replacing rejected: AuthorizationType?) {
+    /// Runs `refresh` in a task of its own, then stores its credential — unless `setCredential` was
+    /// called since `generation` — and wakes every waiter.
+    private func startRefresh(replacing rejected: AuthorizationType?, generation: Int) {
         let refresh = self.refresh
         Task.onInheritedExecutor { [self] in
             let result: Result<AuthorizationType, any Error>
@@ -181,7 +199,9 @@ public final class Authenticator: Sendable {
                 result = .failure(error)
             }
             let waiters = state.withLock { state in
-                if case .success(let credential) = result { state.credential = credential }
+                if case .success(let credential) = result, state.generation == generation {
+                    state.credential = credential
+                }
                 state.isRefreshing = false
                 let waiters = state.waiters
                 state.waiters = [:]

@@ -143,6 +143,32 @@ import Testing
         #expect(authenticator.refreshCount == 0)
     }
 
+    // Before the fix the refresh, ending after the switch, put account A's token back.
+    @Test func aCredentialSetWhileARefreshRunsIsKept() async throws {
+        let gate = Gate()
+        let authenticator = Authenticator(credential: .bearer("a1")) { _ in
+            await gate.pass()
+            return .bearer("a2")
+        }
+        let waiting = Task { try await authenticator.refreshedCredential(replacing: .bearer("a1")) }
+        await authenticator.waitForWaiters(count: 1)
+        authenticator.setCredential(.bearer("b1"))  // another account signs in
+        gate.open()
+        #expect(try await waiting.value == .bearer("a2"), "what waited gets the refresh")
+        #expect(authenticator.credential == .bearer("b1"))
+    }
+
+    // Before the fix a request sent before the logout, rejected after it, refreshed: signed in again.
+    @Test func aRejectionAfterALogoutStartsNoRefresh() async {
+        let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer("t2") }
+        authenticator.setCredential(nil)
+        await #expect(throws: NetworkRequestError.self) {
+            try await authenticator.refreshedCredential(replacing: .bearer("t1"))
+        }
+        #expect(authenticator.refreshCount == 0)
+        #expect(authenticator.credential == nil)
+    }
+
     @Test func setCredentialReplacesTheCredential() {
         let authenticator = Authenticator(credential: .bearer("t1")) { _ in .bearer("t2") }
         authenticator.setCredential(.basic(username: "guest", password: "guest"))
