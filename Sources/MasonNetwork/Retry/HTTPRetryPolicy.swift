@@ -20,7 +20,8 @@ public import Mason
 ///
 /// The wait is the schedule's backoff, unless ``honorsRetryAfter`` is on and the response carries a
 /// readable `Retry-After` (seconds or an HTTP-date, see ``RetryAfter``): then the server's wait is used
-/// instead, capped at the schedule's `RetryPolicy/maximumDelay`.
+/// instead — and when it is longer than the schedule's `RetryPolicy/maximumDelay`, the response is
+/// not retried (``RetryingTransport`` returns it at once).
 ///
 /// | | ``standard`` | ``alamofire`` |
 /// |---|---|---|
@@ -76,8 +77,8 @@ public struct HTTPRetryPolicy: Sendable {
     public var retryableURLErrorCodes: Set<URLError.Code>
 
     /// Whether a response's `Retry-After` (seconds or HTTP-date) replaces the backoff before the next
-    /// attempt (default `true`). The server's wait is capped at `RetryPolicy/maximumDelay` and is not
-    /// jittered.
+    /// attempt (default `true`). The server's wait is not jittered; one longer than
+    /// `RetryPolicy/maximumDelay` is not waited for, and the response is not retried.
     ///
     /// ```swift
     /// HTTPRetryPolicy.standard.honorsRetryAfter    // true
@@ -144,6 +145,23 @@ public struct HTTPRetryPolicy: Sendable {
     public func shouldRetry(_ request: URLRequest) -> Bool {
         schedule.maximumAttempts > 1 && request.httpBodyStream == nil
             && shouldRetry(method: HTTPMethod(request.httpMethod ?? "GET"))
+    }
+
+    /// Whether `response` asks, with a `Retry-After` this policy honors, for a longer wait than the
+    /// schedule's maximum delay: it is then returned rather than retried sooner than the server said.
+    ///
+    /// ```swift
+    /// HTTPRetryPolicy.standard.retryAfterExceedsMaximumDelay(in: headWithRetryAfter3600, now: Date())   // true
+    /// ```
+    /// - Parameters:
+    ///   - response: A response with a retryable status.
+    ///   - now: The current date, for an HTTP-date `Retry-After`.
+    /// - Returns: `true` when the response must not be retried.
+    package func retryAfterExceedsMaximumDelay(in response: ResponseHead, now: Date) -> Bool {
+        guard honorsRetryAfter, let maximum = schedule.maximumDelay,
+            let wait = RetryAfter.delay(in: response, now: now)
+        else { return false }
+        return wait > maximum
     }
 
     /// Whether a response with `status` is worth another attempt.

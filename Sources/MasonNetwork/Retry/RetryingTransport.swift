@@ -17,8 +17,10 @@ import Mason
 ///   error accepted by ``HTTPRetryPolicy/isRetryable(_:)``. Every other response and error is returned
 ///   or thrown at once.
 /// - **How long.** The schedule's (jittered) backoff, or — when ``HTTPRetryPolicy/honorsRetryAfter`` —
-///   the response's `Retry-After` in seconds or as an HTTP-date relative to `now()`, capped at the
-///   schedule's maximum delay. No wait may end after the schedule's total budget.
+///   the response's `Retry-After` in seconds or as an HTTP-date relative to `now()`. A `Retry-After`
+///   longer than the schedule's maximum delay is not cut short: the response is returned at once, for
+///   the caller to try again when the server said (a request sent sooner would only be refused, and
+///   may lengthen a rate limit). No wait may end after the schedule's total budget.
 /// - **When it gives up.** When no attempt or budget is left, the **last response** is returned as it
 ///   is (so the request functions report ``NetworkRequestError/invalidResponse(_:)`` with its status,
 ///   headers and body), or the last error is thrown.
@@ -158,7 +160,7 @@ public struct RetryingTransport<C: Clock>: Transport where C.Duration == Duratio
                 clock: clock,
                 retryIf: { (failure: Attempt<Body>) in
                     switch failure {
-                    case .response: true
+                    case .response(_, let response): !policy.retryAfterExceedsMaximumDelay(in: response, now: now())
                     case .failure(let error): policy.isRetryable(error)
                     }
                 },
