@@ -3,8 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What makes requests one flight of a ``SingleFlightTransport``: their ``CacheKey`` and every other
-/// header field they carry, but those the transport ignores.
+/// What makes requests one flight of a ``SingleFlightTransport``: their ``CacheKey``, every other
+/// header field they carry but those the transport ignores, and the settings of the request that send
+/// it differently (its timeout, cache policy and cookie handling): a caller never gets an answer cut
+/// short by another's timeout.
 ///
 /// The cache key alone is not enough: a response may depend on any field (a `Vary: X-Tenant`
 /// answer), and the flight's answer comes back before anyone can read its `Vary`. So only requests
@@ -15,14 +17,24 @@ struct FlightKey: Hashable, Sendable {
     let key: CacheKey
     /// Every other header field, by lowercased name, but the ignored ones.
     let otherFields: [String: String]
+    /// The request's `timeoutInterval`, `cachePolicy` and `httpShouldHandleCookies`.
+    let timeout: TimeInterval
+    let cachePolicy: URLRequest.CachePolicy
+    let handlesCookies: Bool
 
     /// The fields the cache key holds, lowercased: not repeated in ``otherFields``.
     private static let keyedFields = Set(CacheKey.varyingHeaderFields.map { $0.lowercased() })
 
     /// A key from its parts.
-    init(key: CacheKey, otherFields: [String: String] = [:]) {
+    init(
+        key: CacheKey, otherFields: [String: String] = [:], timeout: TimeInterval = 60,
+        cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy, handlesCookies: Bool = true
+    ) {
         self.key = key
         self.otherFields = otherFields
+        self.timeout = timeout
+        self.cachePolicy = cachePolicy
+        self.handlesCookies = handlesCookies
     }
 
     /// The flight key of `request`, or `nil` when it is never shared: not a `GET` or `HEAD`, without a
@@ -40,6 +52,8 @@ struct FlightKey: Hashable, Sendable {
             let name = name.lowercased()
             if !Self.keyedFields.contains(name), !ignored.contains(name) { fields[name] = value }
         }
-        self.init(key: key, otherFields: fields)
+        self.init(
+            key: key, otherFields: fields, timeout: request.timeoutInterval, cachePolicy: request.cachePolicy,
+            handlesCookies: request.httpShouldHandleCookies)
     }
 }

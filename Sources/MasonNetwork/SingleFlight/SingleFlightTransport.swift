@@ -10,8 +10,9 @@ public import FoundationNetworking
 /// header fields, names compared without regard to case, but the fields named in ``ignoredFields``
 /// (a trace or request id that changes nothing in the answer). Every other field counts, since the
 /// answer may depend on it (`Vary: X-Tenant`) and the flight's answer comes back before its `Vary` can
-/// be read. A request with a body, a `Range`, an `If-…` condition, a `Cookie` or a
-/// `Proxy-Authorization` is never shared.
+/// be read — and the same `timeoutInterval`, `cachePolicy` and `httpShouldHandleCookies`, so no caller
+/// gets an answer cut short by another's timeout. A request with a body, a `Range`, an `If-…`
+/// condition, a `Cookie` or a `Proxy-Authorization` is never shared.
 /// The first caller starts the request in a task of its own; later callers join it while it runs,
 /// and every caller gets the same body and response, or the same error. A request that ends is
 /// forgotten: the next caller starts a new one. Other methods, and downloads, go to ``base``

@@ -95,6 +95,30 @@ import FoundationNetworking
         #expect(stub.requests.count == 2)
     }
 
+    /// Requests that differ in their timeout are not shared: before the fix the second caller (30 s)
+    /// joined the first one's flight (1 s), and would have failed with its timeout.
+    @Test func requestsWithAnotherTimeoutAreNotShared() async throws {
+        let valve = Support.Valve()
+        let stub = StubTransport { _ in
+            try await valve.wait()
+            return .text("report")
+        }
+        let transport = stub.singleFlight()
+        let url = NetworkTestSupport.url("https://example.com/report")
+        var short = Support.request(url)
+        short.timeoutInterval = 1
+        var long = Support.request(url)
+        long.timeoutInterval = 30
+        let first = Task { try await transport.send(short) }
+        try await transport.waitForCallers(1, sharing: short)
+        let second = Task { try await transport.send(long) }
+        try await transport.waitForCallers(1, sharing: long)
+        #expect(transport.callerCount(sharing: short) == 1)
+        valve.open()
+        _ = try await (first.value, second.value)
+        #expect(stub.requests.map(\.timeoutInterval).sorted() == [1, 30])
+    }
+
     /// Fields named as ignored (whatever their case) do not tell requests apart; the others still do.
     @Test func requestsDifferingOnlyInIgnoredFieldsAreShared() async throws {
         let valve = Support.Valve()
