@@ -13,8 +13,8 @@
 /// what a step may throw (`Never` for `IO`).
 @usableFromInline
 package final class BoundProgram<Context, Failure: Error>: @unchecked Sendable {
-    // @unchecked Sendable: `continuation` is immutable and Sendable; `source` is read while the node is
-    // shared and written only in `deinit`, when no other reference to the node exists.
+    // @unchecked Sendable: `source` and `continuation` are Sendable, read while the node is shared and
+    // written only in `deinit`, when no other reference to the node exists.
 
     /// A program: work run to its value in one call, or another node.
     @usableFromInline
@@ -41,10 +41,13 @@ package final class BoundProgram<Context, Failure: Error>: @unchecked Sendable {
     }
 
     /// The program whose value goes to `continuation`; `nil` only once `deinit` has unlinked it.
-    @usableFromInline
+    /// (Not checked for exclusive access at run time: it is written only in `deinit`, when nothing
+    /// else can read it.)
+    @exclusivity(unchecked) @usableFromInline
     var source: Source?
-    @usableFromInline
-    let continuation: Continuation
+    /// What follows the program; `nil` only once `deinit` has released it or handed it over.
+    @exclusivity(unchecked) @usableFromInline
+    var continuation: Continuation?
 
     @usableFromInline
     package init(_ source: Source, then continuation: Continuation) {
@@ -59,7 +62,7 @@ package final class BoundProgram<Context, Failure: Error>: @unchecked Sendable {
         // Room for sixteen at once: one allocation for the usual depth of continuations waiting.
         var waiting: [Continuation] = []
         waiting.reserveCapacity(16)
-        waiting.append(continuation)
+        waiting.append(continuation.unsafelyUnwrapped)
         var program = source.unsafelyUnwrapped
         next: while true {
             var value: Any
@@ -67,7 +70,7 @@ package final class BoundProgram<Context, Failure: Error>: @unchecked Sendable {
             case .run(let work):
                 value = try work(context)
             case .bind(let bind):
-                waiting.append(bind.continuation)
+                waiting.append(bind.continuation.unsafelyUnwrapped)
                 program = bind.source.unsafelyUnwrapped
                 continue next
             }
@@ -90,13 +93,31 @@ package final class BoundProgram<Context, Failure: Error>: @unchecked Sendable {
     }
 
     deinit {
-        // Unlink the nested programs one at a time while this is their only owner, so that releasing a
-        // long chain does not recurse once per node.
-        guard case .bind(var next)? = source else { return }
-        source = nil
-        while isKnownUniquelyReferenced(&next), case .bind(let after)? = next.source {
-            next.source = nil
-            next = after
+        // A chain nests programs in each other's sources (`a.flatMap(f).flatMap(g)`) and in what a
+        // transform captures (`io.flatMap { _ in rest }`, a right fold): each would be freed from
+        // inside the release of the one holding it. Sources are unlinked in a loop while this node is
+        // their only owner. A transform is released now, or — past `ReleaseQueue.maximumDepth` nested
+        // releases — handed to this thread's queue, which the outermost release empties in a loop: so
+        // freeing a chain of any length takes a bounded stack.
+        if case .bind(var next)? = source {
+            source = nil
+            while isKnownUniquelyReferenced(&next), case .bind(let after)? = next.source {
+                next.source = nil
+                next = after
+            }
+        }
+        guard case .flatMap? = continuation else { return }
+        ReleaseQueue.withCurrent { queue in
+            let depth = queue.depth
+            guard depth.pointee < ReleaseQueue.maximumDepth else {
+                queue.hand(continuation as Any)
+                continuation = nil
+                return
+            }
+            depth.pointee += 1
+            continuation = nil
+            depth.pointee -= 1
+            if depth.pointee == 0 { queue.drain() }
         }
     }
 }

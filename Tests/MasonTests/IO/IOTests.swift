@@ -152,6 +152,17 @@ enum TestFailure: Error, Equatable {
         #expect(chain.unsafeRun() == 0)
     }
 
+    @Test(arguments: [10_000, 100_000]) func aRightNestedFlatMapChainRunsAndIsFreed(depth: Int) {
+        var chain = IO.pure(0)
+        for step in 0..<depth {
+            let rest = chain
+            chain = IO.pure(step).flatMap { _ in rest }
+        }
+        #expect(chain.unsafeRun() == 0)
+        chain = .pure(1)
+        #expect(chain.unsafeRun() == 1)
+    }
+
     @Test func aLoopWrittenAsRecursionThroughFlatMapRunsAMillionLevels() {
         // Each level's effect runs once, and the next level is the run loop's next program, not a
         // nested call: ten thousand levels overflowed a test thread's stack when it was.

@@ -138,6 +138,18 @@ import Testing
         #expect(result == 42)
     }
 
+    // Before the fix freeing the chain overflowed the stack, once per captured program.
+    @Test func aRightNestedChainOfAHundredThousandRunsAndIsFreed() {
+        var chain = Reader<Int, Int>.pure(0)
+        for _ in 0..<100_000 {
+            let rest = chain
+            chain = Reader<Int, Int> { $0 }.flatMap { environment in rest.map { $0 + environment } }
+        }
+        #expect(chain.run(1) == 100_000)
+        chain = .pure(0)
+        #expect(chain.run(1) == 0)
+    }
+
     @Test func aLoopWrittenAsRecursionThroughFlatMapRunsAMillionLevels() {
         // Every level reads the same environment; the levels run as steps of one loop, not nested.
         @Sendable func countDown(_ n: Int) -> Reader<Int, Int> {

@@ -125,6 +125,19 @@ import Testing
         #expect(sumDown(3).map { $0 + 1 }.run(10) == (16, 1))
     }
 
+    // Before the fix the run ended and freeing the chain overflowed the stack: each program was
+    // freed from inside the release of the one that captured it.
+    @Test func aRightNestedChainOfAHundredThousandRunsAndIsFreed() {
+        var chain = State<Int, Void>.pure(())
+        for _ in 0..<100_000 {
+            let rest = chain
+            chain = State<Int, Void>.modify { $0 + 1 }.flatMap { _ in rest }
+        }
+        #expect(chain.exec(0) == 100_000)
+        chain = .pure(())
+        #expect(chain.exec(0) == 0)
+    }
+
     @Test func stepsAfterAFlatMapSeeTheStateItLeft() {
         let counted = Self.next.flatMap { first in Self.next.map { first * 10 + $0 } }.map { $0 + 1 }
         #expect(counted.run(1) == (3, 13))
