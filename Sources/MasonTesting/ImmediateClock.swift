@@ -30,12 +30,14 @@ public final class ImmediateClock: Clock, Sendable {
         /// The time each task last read (``now``), by the task's hash: what its `sleep(until:)`
         /// measures its wait from. (Generic code sleeps through `Clock.sleep(for:)`, which reads
         /// `now` and sleeps until `now + duration`; another sleeper may move the clock in between.)
-        var readBy: [Int: Instant] = [:]
+        var readBy: [Int: (instant: Instant, order: Int)] = [:]
+        /// How many reads were made: the order of the next one.
+        var reads = 0
     }
 
     /// How many tasks' reads are kept: a task that reads ``now`` and never sleeps leaves its read
-    /// behind, so past this many they are all forgotten (their sleeps then measure from the clock's
-    /// time).
+    /// behind, so past this many the older half are forgotten (a task among them then measures its
+    /// sleep from the clock's time) and the recent ones — those of tasks about to sleep — kept.
     private static let readsKept = 4_096
 
     private let state: Locked<State>
@@ -60,8 +62,9 @@ public final class ImmediateClock: Clock, Sendable {
         let task = Self.currentTask
         return state.withLock { state in
             guard let task else { return state.now }
-            if state.readBy.count >= Self.readsKept, state.readBy[task] == nil { state.readBy = [:] }
-            state.readBy[task] = state.now
+            if state.readBy.count >= Self.readsKept, state.readBy[task] == nil { state.forgetOlderReads() }
+            state.readBy[task] = (state.now, state.reads)
+            state.reads += 1
             return state.now
         }
     }
@@ -120,7 +123,7 @@ public final class ImmediateClock: Clock, Sendable {
         try Task.checkCancellation()
         let task = Self.currentTask
         state.withLock { state in
-            let start = task.flatMap { state.readBy.removeValue(forKey: $0) } ?? state.now
+            let start = task.flatMap { state.readBy.removeValue(forKey: $0)?.instant } ?? state.now
             state.advance(by: start.duration(to: deadline))
         }
         await Task.yield()  // a sleep is a suspension point, as on a real clock
@@ -134,6 +137,13 @@ public final class ImmediateClock: Clock, Sendable {
 }
 
 extension ImmediateClock.State {
+    /// Forgets the older half of the reads kept.
+    fileprivate mutating func forgetOlderReads() {
+        let orders = readBy.values.map(\.order).sorted()
+        let keptFrom = orders[orders.count / 2]
+        readBy = readBy.filter { $0.value.order >= keptFrom }
+    }
+
     /// One sleep of `wait`, if it is positive.
     fileprivate mutating func advance(by wait: Swift.Duration) {
         guard wait > .zero else { return }

@@ -267,8 +267,18 @@ public final class ManualClock: Clock, Sendable {
 
     /// Moves time forward by `duration` and wakes every sleeper whose deadline is reached.
     ///
+    /// Time moves in one jump: every task woken sees ``now`` at the end of it, as a real sleeper woken
+    /// late would, and a sleep one of them starts measures from there. So a timer that fires every
+    /// second fires once for `advance(by: .seconds(5))`, and its next deadline is 6 s. Step through
+    /// such waits one at a time instead:
+    ///
     /// ```swift
     /// clock.advance(by: .seconds(2))   // wakes the sleepers due within the next 2 seconds
+    ///
+    /// for _ in 0..<5 {                  // five ticks of a one-second timer
+    ///     try await clock.waitForSleepers(count: 1)
+    ///     clock.advance(by: .seconds(1))
+    /// }
     /// ```
     /// - Parameter duration: How far to move; must not be negative.
     public func advance(by duration: Duration) {
@@ -277,7 +287,7 @@ public final class ManualClock: Clock, Sendable {
     }
 
     /// Moves time forward to `instant` (not backwards: an earlier instant changes nothing) and wakes
-    /// every sleeper whose deadline is reached.
+    /// every sleeper whose deadline is reached, in one jump, as ``advance(by:)`` does.
     ///
     /// ```swift
     /// clock.advance(to: ManualClock.Instant(offset: .seconds(10)))

@@ -61,6 +61,31 @@ import Testing
         try await clock.sleep(for: duration)
     }
 
+    // Before the fix the read that filled the table of reads forgot them all, this task's too: its
+    // sleep then measured from the clock's time, moved by another sleeper, and the total came out
+    // 10 s, not 15. The older half goes now; a recent read stays.
+    @Test func aRecentReadOutlivesAFullTableOfReads() async throws {
+        let clock = ImmediateClock()
+        let (read, reader) = AsyncStream<Void>.makeStream()
+        var reads = read.makeAsyncIterator()
+        await withTaskGroup(of: Void.self) { group in
+            @Sendable func readAndStay() async {
+                _ = clock.now
+                reader.yield()
+                try? await Task.sleep(for: .seconds(600))  // alive, so no other task takes its identity
+            }
+            for _ in 0..<4_095 { group.addTask(operation: readAndStay) }
+            for _ in 0..<4_095 { await reads.next() }
+            let deadline = clock.now.advanced(by: .seconds(5))  // the 4,096th read
+            group.addTask(operation: readAndStay)  // the table is full: the older reads go
+            await reads.next()
+            try? await Task { try await clock.sleep(for: .seconds(10)) }.value
+            try? await clock.sleep(until: deadline)
+            #expect(clock.totalSlept == .seconds(15))
+            group.cancelAll()
+        }
+    }
+
     @Test func aSleepUntilADeadlineAfterASleepWaitsOnlyTheRest() async throws {
         let clock = ImmediateClock()
         let start = clock.now
