@@ -245,7 +245,7 @@ public final class SQLiteResponseCache: ResponseCache {
                     """,
                 arguments: [text]
             )
-            return row.map(Self.response(from:))
+            return row.flatMap(Self.response(from:))
         }
         return read ?? nil
     }
@@ -559,15 +559,25 @@ public final class SQLiteResponseCache: ResponseCache {
         }.operate(in: writer)) ?? 0
     }
 
-    /// The response a row of `mason_response_cache` holds.
-    private static func response(from row: Row) -> CachedResponse {
-        CachedResponse(
-            data: row["body"] ?? Data(),
-            status: row["status"] ?? 0,
-            headers: fields(row["headers"]),
-            storedAt: .nanoseconds(row["storedAt"] ?? Int64(0)),
-            variedRequestFields: fields(row["variedRequestFields"])
-        )
+    /// The response a row of `mason_response_cache` holds, or `nil` when the row does not read as one
+    /// (a value of another type, header fields that are not the JSON ``json(_:)`` writes — the table is
+    /// not `STRICT`, and another program may write the file): a miss, never a trap, nor a response
+    /// served without its `Vary` or `Cache-Control`.
+    private static func response(from row: Row) -> CachedResponse? {
+        do {
+            guard let headers = fields(try row.decode(String.self, forColumn: "headers")),
+                let varied = fields(try row.decode(String.self, forColumn: "variedRequestFields"))
+            else { return nil }
+            return CachedResponse(
+                data: try row.decode(Data.self, forColumn: "body"),
+                status: try row.decode(Int.self, forColumn: "status"),
+                headers: headers,
+                storedAt: .nanoseconds(try row.decode(Int64.self, forColumn: "storedAt")),
+                variedRequestFields: varied
+            )
+        } catch {
+            return nil
+        }
     }
 
     /// Header fields as the table keeps them: a JSON object of strings.
@@ -575,9 +585,9 @@ public final class SQLiteResponseCache: ResponseCache {
         (try? JSONEncoder().encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// The header fields a column holds as ``json(_:)`` wrote them; none for `NULL` or bad JSON.
-    private static func fields(_ text: String?) -> [String: String] {
-        text.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) } ?? [:]
+    /// The header fields a column holds as ``json(_:)`` wrote them; `nil` for anything else.
+    private static func fields(_ text: String) -> [String: String]? {
+        try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
     }
 
     /// The URL of a key as stored (see ``text(of:)``).

@@ -129,6 +129,25 @@ import FoundationNetworking
         #expect(cache.count == 2)
     }
 
+    // Before the fix a row whose status was not a number stopped the process at every lookup, and one
+    // whose header fields were not JSON was served without its `Vary`, to every variant.
+    @Test(arguments: ["headers = 'not json'", "status = 'abc'", "body = 12"])
+    func aRowThatDoesNotReadAsAResponseIsAMiss(corruption: String) async throws {
+        let store = try StoreFixture()
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
+        cache.store(
+            CachedResponse(
+                data: Data("seven".utf8), status: 200, headers: ["Vary": "X-Tenant"], storedAt: cache.now,
+                variedRequestFields: ["x-tenant": "7"]),
+            for: Self.key)
+        await cache.waitForStores()
+        #expect(await cache.cachedResponse(for: Self.key) != nil)
+        try await store.writer.write { db in
+            try db.execute(sql: "UPDATE mason_response_cache SET \(corruption)")
+        }
+        #expect(await cache.cachedResponse(for: Self.key) == nil)
+    }
+
     @Test func noStoreIsNotKept() async throws {
         let store = try StoreFixture()
         let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60))
