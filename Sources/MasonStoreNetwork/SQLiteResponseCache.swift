@@ -72,16 +72,21 @@ public final class SQLiteResponseCache: ResponseCache {
         /// Whether the last write failed: the next failure is then logged at debug level only.
         var failing = false
 
-        /// Makes the oldest store waiting for the writer, but for one of `text`, a removal if `capacity`
-        /// of them wait: its write then deletes the key's row, and its body is freed.
-        mutating func makeRoomForStore(of text: String, keeping capacity: Int) {
-            var waiting = 0
-            var oldest: (key: String, number: Int)?
-            for (key, write) in byKey where key != text && write.response != nil {
-                waiting += 1
-                if write.number < oldest?.number ?? .max { oldest = (key, write.number) }
+        /// Makes the oldest stores waiting for the writer, but one for `text`, removals while
+        /// `capacity` of them wait, or while their bodies and the new one's `size` bytes pass
+        /// `byteCapacity`: their writes then delete their keys' rows, and their bodies are freed.
+        mutating func makeRoomForStore(of text: String, size: Int, keeping capacity: Int, bytes byteCapacity: Int?) {
+            let waiting: [(key: String, number: Int, size: Int)] = byKey.compactMap { key, write in
+                guard key != text, let response = write.response else { return nil }
+                return (key, write.number, response.data.count)
             }
-            if waiting >= capacity, let oldest { byKey[oldest.key] = (oldest.number, nil) }
+            var (count, bytes) = (waiting.count, waiting.reduce(size) { $0 + $1.size })
+            for oldest in waiting.sorted(by: { $0.number < $1.number }) {
+                guard count >= capacity || bytes > byteCapacity ?? .max else { return }
+                byKey[oldest.key] = (oldest.number, nil)
+                count -= 1
+                bytes -= oldest.size
+            }
         }
     }
 
@@ -506,15 +511,18 @@ public final class SQLiteResponseCache: ResponseCache {
     /// to write when it runs, in a transaction of its own; a later write for the key supersedes it,
     /// and it then does nothing — but a removal superseded by a store still deletes the row, as the
     /// store may fail, and the row it removes must not be served then. While ``capacity`` stores wait
-    /// for the writer already (another connection holding the file, a slow disk), the oldest of them
-    /// becomes a removal: the file keeps no more than that, and their bodies, held until written,
-    /// would fill memory. (A removal, not nothing: the store may have superseded a removal that must
+    /// for the writer already (another connection holding the file, a slow disk), or their bodies would
+    /// pass ``byteCapacity``, the oldest of them become removals: the file keeps no more than that,
+    /// and their bodies, held until written, would fill memory. (A removal, not nothing: the store may have superseded a removal that must
     /// still happen.)
     private func enqueue(_ response: CachedResponse?, for text: String) {
         let usedAt: Int64 = Self.nanoseconds(clock())
         let (capacity, byteCapacity): (Int, Int?) = (self.capacity, self.byteCapacity)
         let number: Int = queued.withLock { queued in
-            if response != nil { queued.makeRoomForStore(of: text, keeping: capacity) }
+            if let response {
+                queued.makeRoomForStore(
+                    of: text, size: response.data.count, keeping: capacity, bytes: byteCapacity)
+            }
             defer { queued.count += 1 }
             queued.byKey[text] = (queued.count, response)
             return queued.count

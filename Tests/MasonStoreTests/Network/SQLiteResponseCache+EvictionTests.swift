@@ -123,6 +123,27 @@ import Testing
         #expect(try Self.namesOnDisk(store.path) == ["c", "d", "e"])
     }
 
+    // Before the fix only their number was bounded: a thousand 5 MB bodies could wait in memory under
+    // a 50 MB byte capacity, and every one was served.
+    @Test func storesWaitingForTheWriterBeyondTheByteCapacityDropTheOldest() async throws {
+        let store = try StoreFixture(.pool)
+        let cache = try SQLiteResponseCache(
+            writer: store.writer, timeToLive: .seconds(60), now: Self.frozen, byteCapacity: 10)
+        let gate = DispatchSemaphore(value: 0)
+        store.writer.asyncWriteWithoutTransaction { _ in gate.wait() }  // on GRDB's writer, not Swift's pool
+        for name in ["aaaa", "bbbb", "cccc"] {
+            cache.store(Self.response(name, in: cache), for: Self.key(name))
+        }
+        var served: [String] = []
+        for name in ["aaaa", "bbbb", "cccc"] where await cache.cachedResponse(for: Self.key(name)) != nil {
+            served.append(name)
+        }
+        gate.signal()
+        await cache.waitForStores()
+        #expect(served == ["bbbb", "cccc"], "12 bytes would wait for a file that keeps 10")
+        #expect(try Self.namesOnDisk(store.path) == ["bbbb", "cccc"])
+    }
+
     /// A waiting store that is dropped for room still removes its key: it may have superseded a
     /// removal (here of a response a later request made stale), which must not be lost with it.
     @Test func aDroppedStoreStillRemovesWhatItsKeyHeld() async throws {
