@@ -17,7 +17,7 @@ struct FlightKey: Hashable, Sendable {
     let key: CacheKey
     /// Every other header field, by lowercased name, but the ignored ones.
     let otherFields: [String: String]
-    /// The request's `timeoutInterval`, `cachePolicy` and `httpShouldHandleCookies`.
+    /// The request's `timeoutInterval` (zero for none), `cachePolicy` and `httpShouldHandleCookies`.
     let timeout: TimeInterval
     let cachePolicy: URLRequest.CachePolicy
     let handlesCookies: Bool
@@ -52,8 +52,11 @@ struct FlightKey: Hashable, Sendable {
             let name = name.lowercased()
             if !Self.keyedFields.contains(name), !ignored.contains(name) { fields[name] = value }
         }
+        // Every "no timeout" (zero, negative, infinite, NaN) is one: NaN, which equals nothing, would
+        // make a key that never finds its own flight.
+        let timeout = request.timeoutInterval
         self.init(
-            key: key, otherFields: fields, timeout: request.timeoutInterval, cachePolicy: request.cachePolicy,
-            handlesCookies: request.httpShouldHandleCookies)
+            key: key, otherFields: fields, timeout: timeout.isFinite && timeout > 0 ? timeout : 0,
+            cachePolicy: request.cachePolicy, handlesCookies: request.httpShouldHandleCookies)
     }
 }

@@ -119,6 +119,16 @@ import FoundationNetworking
         #expect(stub.requests.map(\.timeoutInterval).sorted() == [1, 30])
     }
 
+    /// A request with no timeout (NaN, infinite, zero or negative: documented inputs) finds its own
+    /// flight. Before the fix a NaN in the key equalled nothing: the caller was never resumed.
+    @Test(.timeLimit(.minutes(1)), arguments: [Double.nan, .infinity, 0, -1])
+    func aRequestWithoutATimeoutIsAnswered(timeout: Double) async throws {
+        let transport = StubTransport(.text("ok")).singleFlight()
+        var request = Support.request(NetworkTestSupport.url("https://example.com/report"))
+        request.timeoutInterval = timeout
+        #expect(Support.text(try await transport.send(request)) == "ok")
+    }
+
     /// Fields named as ignored (whatever their case) do not tell requests apart; the others still do.
     @Test func requestsDifferingOnlyInIgnoredFieldsAreShared() async throws {
         let valve = Support.Valve()
