@@ -4,7 +4,8 @@ internal import GRDB
 extension StoreError {
     /// The typed error for whatever an access threw: GRDB's `DatabaseError` keeps its codes, message
     /// and SQL but loses its arguments; a decoding failure (GRDB's, or a `DecodingError` from a `Codable`
-    /// record) is a type mismatch that names where, never the value, as is a value that does not encode;
+    /// record) is a type mismatch that names the type expected, never the value, as is a value that does
+    /// not encode;
     /// a cancellation (or an
     /// interrupt caused by one) is `.cancelled`; anything else is your code's, kept whole.
     ///
@@ -33,8 +34,8 @@ extension StoreError {
             self.init(kind: .typeMismatch, message: "a row does not decode into the record asked for")
         case let error as DecodingError:
             // GRDB's `Codable` records throw it for a value such as a `String` enum's or a JSON column's;
-            // its description quotes the value: keep the path to it only.
-            self.init(kind: .typeMismatch, message: "a value does not decode, at \(Self.path(of: error))")
+            // its description quotes the value, and its path may be the JSON's own keys: keep neither.
+            self.init(kind: .typeMismatch, message: Self.summary(of: error))
         case let error as RecordError:
             if case .recordNotFound(let table, _) = error {
                 self.init(kind: .recordNotFound, message: "no row in \(table) for the record")
@@ -43,8 +44,8 @@ extension StoreError {
             }
         case let error as EncodingError:
             // `.invalidValue` holds the value itself.
-            guard case .invalidValue(_, let context) = error else { fallthrough }
-            self.init(kind: .typeMismatch, message: "a value does not encode, at \(Self.path(context.codingPath))")
+            guard case .invalidValue = error else { fallthrough }
+            self.init(kind: .typeMismatch, message: "a value does not encode")
         default:
             self.init(kind: .operation, underlying: error)
         }
@@ -69,24 +70,18 @@ extension StoreError {
         }
     }
 
-    /// Where a decoding failure happened, by the names of the keys leading there, never the value.
-    private static func path(of error: DecodingError) -> String {
+    /// What a decoding failure says without its value or its path: a JSON column is decoded apart
+    /// from its row, so its path holds the column's own keys, which are stored data. The type it
+    /// expected is code: it stays.
+    private static func summary(of error: DecodingError) -> String {
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return path(context.codingPath)
-        case .keyNotFound(let key, let context):
-            return path(context.codingPath + [key])
-        @unknown default:
-            return "an unknown place"
+        case .typeMismatch(let type, _), .valueNotFound(let type, _):
+            return "a stored value does not decode as \(type)"
+        case .keyNotFound:
+            return "a stored value lacks a key its type needs"
+        default:
+            return "a stored value does not decode"
         }
-    }
-
-    /// `codingPath` as `mood` or `payload.items[2].name`; `the top level` when it is empty.
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        guard !codingPath.isEmpty else { return "the top level" }
-        return codingPath.enumerated().map { offset, key in
-            key.intValue.map { "[\($0)]" } ?? (offset == 0 ? key.stringValue : "." + key.stringValue)
-        }.joined()
     }
 
     private static func kind(of error: DatabaseError) -> Kind {
