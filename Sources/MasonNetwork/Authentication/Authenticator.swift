@@ -41,7 +41,8 @@ public final class Authenticator: Sendable {
     private struct State {
         var credential: AuthorizationType?
         var isRefreshing = false
-        var waiters: [UInt64: CheckedContinuation<AuthorizationType, any Error>] = [:]
+        /// The callers waiting for the refresh, each with the generation it joined in.
+        var waiters: [UInt64: (continuation: CheckedContinuation<AuthorizationType?, any Error>, generation: Int)] = [:]
         var nextID: UInt64 = 0
         var refreshCount = 0
         /// How many times `setCredential` was called: a refresh that started before the last call
@@ -96,10 +97,11 @@ public final class Authenticator: Sendable {
     }
 
     /// Replaces the credential, for example after the user logged in or out, or switched accounts. A
-    /// refresh in flight still answers the requests waiting for it, but its result is not stored: the
-    /// credential set here stays. After a logout (`nil`), a request sent before it and rejected
-    /// starts no refresh, which could sign the user in again: it fails with
-    /// ``NetworkRequestError/authenticationFailed(description:)``.
+    /// refresh in flight then ends without storing its result — the credential set here stays — and
+    /// the requests sent before and waiting for it fail with
+    /// ``NetworkRequestError/authenticationFailed(description:)``, as does any later rejection of a
+    /// credential removed here (`nil`: signed out): none is sent again with a credential of another
+    /// account, or after a logout. A rejection of the new credential refreshes that one.
     ///
     /// ```swift
     /// authenticator.setCredential(.bearer(tokenFromLogin))
@@ -127,15 +129,24 @@ public final class Authenticator: Sendable {
     /// - Throws: The refresh's error, or `CancellationError` if the calling task is cancelled while it
     ///   waits (the refresh goes on for the other callers);
     ///   ``NetworkRequestError/authenticationFailed(description:)`` when `rejected` was removed since
-    ///   (`setCredential(nil)`: signed out).
+    ///   (`setCredential(nil)`: signed out), or replaced while this caller waited for its refresh.
     public func refreshedCredential(replacing rejected: AuthorizationType?) async throws -> AuthorizationType {
+        while true {
+            // `nil`: the credential was set while this caller waited for a refresh it joined after
+            // that; its rejection is of the new credential, which the next try refreshes.
+            if let credential = try await oneRefreshedCredential(replacing: rejected) { return credential }
+        }
+    }
+
+    /// One try of ``refreshedCredential(replacing:)``: `nil` when it must try again.
+    private func oneRefreshedCredential(replacing rejected: AuthorizationType?) async throws -> AuthorizationType? {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<AuthorizationType, any Error>) in
+                (continuation: CheckedContinuation<AuthorizationType?, any Error>) in
                 enum Start {
                     case cancelled, signedOut, current(AuthorizationType)
                     case waiting([CheckedContinuation<Void, Never>])
@@ -146,7 +157,7 @@ public final class Authenticator: Sendable {
                     if Task.isCancelled { return .cancelled }
                     if let current = state.credential, current != rejected { return .current(current) }
                     if state.credential == nil, rejected != nil { return .signedOut }
-                    state.waiters[id] = continuation
+                    state.waiters[id] = (continuation, state.generation)
                     if state.isRefreshing { return .waiting(state.satisfiedObservers()) }
                     state.isRefreshing = true
                     state.refreshCount += 1
@@ -170,7 +181,7 @@ public final class Authenticator: Sendable {
             }
         } onCancel: {
             let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.resume(throwing: CancellationError())
+            waiter?.continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -187,8 +198,9 @@ public final class Authenticator: Sendable {
         }
     }
 
-    /// Runs `refresh` in a task of its own, then stores its credential — unless `setCredential` was
-    /// called since `generation` — and wakes every waiter.
+    /// Runs `refresh` in a task of its own, then — unless `setCredential` was called since
+    /// `generation` — stores its credential and gives it to every waiter. Otherwise the waiters that
+    /// joined before the last `setCredential` fail, and those that joined after it try again.
     private func startRefresh(replacing rejected: AuthorizationType?, generation: Int) {
         let refresh = self.refresh
         Task.onInheritedExecutor { [self] in
@@ -198,16 +210,26 @@ public final class Authenticator: Sendable {
             } catch {
                 result = .failure(error)
             }
-            let waiters = state.withLock { state in
+            let (waiters, current) = state.withLock { state in
                 if case .success(let credential) = result, state.generation == generation {
                     state.credential = credential
                 }
                 state.isRefreshing = false
                 let waiters = state.waiters
                 state.waiters = [:]
-                return waiters
+                return (waiters, state.generation)
             }
-            for waiter in waiters.values { waiter.resume(with: result) }
+            for waiter in waiters.values {
+                if waiter.generation == generation, generation == current {
+                    waiter.continuation.resume(with: result.map { $0 })
+                } else if waiter.generation == current {
+                    waiter.continuation.resume(returning: nil)
+                } else {
+                    waiter.continuation.resume(
+                        throwing: NetworkRequestError.authenticationFailed(
+                            description: "the credential was replaced while the request waited for a refresh"))
+                }
+            }
         }
     }
 }

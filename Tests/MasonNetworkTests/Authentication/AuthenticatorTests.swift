@@ -143,19 +143,27 @@ import Testing
         #expect(authenticator.refreshCount == 0)
     }
 
-    // Before the fix the refresh, ending after the switch, put account A's token back.
-    @Test func aCredentialSetWhileARefreshRunsIsKept() async throws {
+    // Before the fix the refresh, ending after the switch, put account A's token back; and B's request,
+    // rejected while A's refresh ran, was sent again with A's token.
+    @Test func aCredentialSetWhileARefreshRunsIsKeptAndRefreshedForItsOwnRequests() async throws {
         let gate = Gate()
-        let authenticator = Authenticator(credential: .bearer("a1")) { _ in
+        let authenticator = Authenticator(credential: .bearer("a1")) { rejected in
+            guard rejected == .bearer("a1") else { return .bearer("b2") }
             await gate.pass()
             return .bearer("a2")
         }
-        let waiting = Task { try await authenticator.refreshedCredential(replacing: .bearer("a1")) }
+        let accountA = Task { try await authenticator.refreshedCredential(replacing: .bearer("a1")) }
         await authenticator.waitForWaiters(count: 1)
         authenticator.setCredential(.bearer("b1"))  // another account signs in
+        let accountB = Task { try await authenticator.refreshedCredential(replacing: .bearer("b1")) }
+        await authenticator.waitForWaiters(count: 2)  // B's rejection waits for A's refresh
         gate.open()
-        #expect(try await waiting.value == .bearer("a2"), "what waited gets the refresh")
-        #expect(authenticator.credential == .bearer("b1"))
+        await #expect(throws: NetworkRequestError.self, "A's request is not sent again") {
+            try await accountA.value
+        }
+        #expect(try await accountB.value == .bearer("b2"), "B's own credential is refreshed")
+        #expect(authenticator.credential == .bearer("b2"))
+        #expect(authenticator.refreshCount == 2)
     }
 
     // Before the fix a request sent before the logout, rejected after it, refreshed: signed in again.
