@@ -71,6 +71,9 @@ public final class SQLiteResponseCache: ResponseCache {
         var usesWaiting = false
         /// Whether the last write failed: the next failure is then logged at debug level only.
         var failing = false
+        /// The URLs whose rows a queued deletion removes, each with its number: lookups of them miss
+        /// until it is committed (for good if it fails: a miss, never a response made out of date).
+        var removedURLs: [String: Int] = [:]
 
         /// Makes the oldest stores waiting for the writer, but one for `text`, removals while
         /// `capacity` of them wait, or while their bodies and the new one's `size` bytes pass
@@ -240,7 +243,10 @@ public final class SQLiteResponseCache: ResponseCache {
 
     /// The response stored for the stored key `text`: the write queued for it, or the row.
     private func lookUp(_ text: String) async -> CachedResponse? {
-        if let write = queued.withLock({ $0.byKey[text] }) { return write.response }
+        let url = String(Self.url(ofStored: text))
+        let (write, isRemoved) = queued.withLock { ($0.byKey[text], $0.removedURLs[url] != nil) }
+        if let write { return write.response }
+        if isRemoved { return nil }
         // GRDB's asynchronous read: the row is turned into a (Sendable) response on the reader.
         let read = try? await writer.read { db -> CachedResponse? in
             let row = try Row.fetchOne(
@@ -262,7 +268,8 @@ public final class SQLiteResponseCache: ResponseCache {
     ///
     /// Returns at once: the write is queued on the writer, and lookups see it meanwhile. While
     /// ``capacity`` stores wait for the writer already (another connection holding the file, a slow
-    /// disk), the oldest of them is dropped, and its key removed, as the file would keep no more.
+    /// disk), or their bodies would pass ``byteCapacity``, the oldest of them are dropped, and their
+    /// keys removed, as the file would keep no more.
     ///
     /// - Complexity: O(*n* log *n*) on the writer in the number of stored responses, for the eviction.
     ///
@@ -421,43 +428,40 @@ public final class SQLiteResponseCache: ResponseCache {
         enqueue(nil, for: Self.text(of: key))
     }
 
-    /// Removes every response stored for `url`, whatever the key's method and header fields, and
-    /// returns once the file holds none of them: stores for it still queued become removals at once,
-    /// then the task suspends (no thread waits) until the rows are deleted. The deletion goes on if
-    /// the task is cancelled meanwhile.
+    /// Removes every response stored for `url`, whatever the key's method and header fields. Returns
+    /// at once, as ``store(_:for:)`` does: stores for it still queued are dropped, and lookups of it
+    /// miss until the deletion queued on the writer is committed (for good, if it fails).
     ///
     /// ```swift
-    /// await cache.removeCachedResponses(forURL: "https://api.example.com/profile")
+    /// cache.removeCachedResponses(forURL: "https://api.example.com/profile")
     /// ```
     /// - Parameter url: The absolute URL, as `CacheKey.url` holds it.
-    public func removeCachedResponses(forURL url: String) async {
-        let waiting: [String] = queued.withLock { queued in
-            queued.byKey.keys.filter { Self.url(ofStored: $0) == url }
+    public func removeCachedResponses(forURL url: String) {
+        let number: Int = queued.withLock { queued in
+            // Their writes find nothing queued for their keys, and do nothing.
+            queued.byKey = queued.byKey.filter { Self.url(ofStored: $0.key) != url }
+            defer { queued.count += 1 }
+            queued.removedURLs[url] = queued.count
+            return queued.count
         }
-        for text in waiting { enqueue(nil, for: text) }
-        let (writer, queued, logger) = (self.writer, self.queued, self.logger)
-        // A task of its own: stale rows go even when the caller stops waiting.
-        let deletion: Task<Void, Never> = Task {
-            let outcome: Result<Void, any Error>
-            do {
-                outcome = try await writer.writeWithoutTransaction { db in
-                    // A stored key is the method, a line break, the URL, then a line per header field.
-                    Self.commit(in: db) {
-                        try db.execute(
-                            sql: """
-                                DELETE FROM mason_response_cache
-                                WHERE substr(key, instr(key, char(10)) + 1) = ?1
-                                    OR substr(key, instr(key, char(10)) + 1, length(?1) + 1) = ?1 || char(10)
-                                """,
-                            arguments: [url])
-                    }
-                }
-            } catch {
-                outcome = .failure(error)
+        let (queued, logger) = (self.queued, self.logger)
+        writer.asyncWriteWithoutTransaction { db in
+            // A stored key is the method, a line break, the URL, then a line per header field.
+            let outcome = Self.commit(in: db) {
+                try db.execute(
+                    sql: """
+                        DELETE FROM mason_response_cache
+                        WHERE substr(key, instr(key, char(10)) + 1) = ?1
+                            OR substr(key, instr(key, char(10)) + 1, length(?1) + 1) = ?1 || char(10)
+                        """,
+                    arguments: [url])
             }
-            Self.log(queued.withLock { Self.note(outcome, in: &$0) }, to: logger)
+            let failure: (first: Bool, error: any Error)? = queued.withLock { queued in
+                if case .success = outcome, queued.removedURLs[url] == number { queued.removedURLs[url] = nil }
+                return Self.note(outcome, in: &queued)
+            }
+            Self.log(failure, to: logger)
         }
-        await deletion.value
     }
 
     /// Stores what a transport returned for `request`, synchronously (it only queues the write): the

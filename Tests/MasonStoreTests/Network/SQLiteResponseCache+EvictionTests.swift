@@ -144,6 +144,23 @@ import Testing
         #expect(try Self.namesOnDisk(store.path) == ["bbbb", "cccc"])
     }
 
+    // Before the fix the removal awaited the writer: a `PUT` through the caching transport waited, up
+    // to the busy timeout, for another connection to let the file go.
+    @Test func removingAURLsResponsesWaitsForNoWriterAndHidesThemAtOnce() async throws {
+        let store = try StoreFixture(.pool)
+        let cache = try SQLiteResponseCache(writer: store.writer, timeToLive: .seconds(60), now: Self.frozen)
+        cache.store(Self.response("a", in: cache), for: Self.key("a"))
+        await cache.waitForStores()
+        let gate = DispatchSemaphore(value: 0)
+        store.writer.asyncWriteWithoutTransaction { _ in gate.wait() }  // on GRDB's writer, not Swift's pool
+        let protocolView: any ResponseCache = cache
+        await protocolView.removeCachedResponses(forURL: Self.key("a").url)
+        #expect(await cache.cachedResponse(for: Self.key("a")) == nil, "hidden before the writer deletes it")
+        gate.signal()
+        await cache.waitForStores()
+        #expect(try Self.namesOnDisk(store.path) == [])
+    }
+
     /// A waiting store that is dropped for room still removes its key: it may have superseded a
     /// removal (here of a response a later request made stale), which must not be lost with it.
     @Test func aDroppedStoreStillRemovesWhatItsKeyHeld() async throws {

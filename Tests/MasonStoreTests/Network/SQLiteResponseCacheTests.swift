@@ -122,7 +122,7 @@ import FoundationNetworking
         for key in keys.dropLast() + kept { cache.store(response, for: key) }
         await cache.waitForStores()
         cache.store(response, for: Self.key)  // still queued, perhaps
-        await cache.removeCachedResponses(forURL: url)
+        cache.removeCachedResponses(forURL: url)
         for key in keys { #expect(await cache.cachedResponse(for: key) == nil, "\(key)") }
         for key in kept { #expect(await cache.cachedResponse(for: key) != nil, "\(key)") }
         await cache.waitForStores()
