@@ -3,8 +3,10 @@
 /// Whatever the policy, only `GET` and `HEAD` requests are looked up (without the fields that make an
 /// answer a request's own: see ``CacheKey``), and only their 200, 203 and 204 responses without
 /// `Cache-Control: no-store` or `Vary: *` are stored, one variant a key (see
-/// `ResponseCache.store(_:_:for:)`). Other
-/// requests go to the network untouched — except under ``cacheOnly``, which never sends anything.
+/// `ResponseCache.store(_:_:for:)`); a 4xx other than 408 and 429 removes what was stored. Other
+/// requests go to the network — except under ``cacheOnly``, which never sends anything — and one that
+/// changes its resource (`PUT`, `POST`, `PATCH`, `DELETE`) removes, once it succeeded, what the cache
+/// holds for its URL.
 /// A cancelled request is never answered from the cache in place of the cancellation.
 ///
 /// ```swift

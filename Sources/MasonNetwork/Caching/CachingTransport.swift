@@ -16,7 +16,8 @@ public import FoundationNetworking
 /// changes its resource (any method but `GET`, `HEAD`, `OPTIONS` and `TRACE`), once answered with 2xx
 /// or 3xx, removes what the cache holds for its URL — and for its answer's `Location` and
 /// `Content-Location` on the same origin — before it returns (RFC 9111 §4.4): a `GET` after a `PUT`
-/// that succeeded is never answered by what was stored before it. A response served
+/// that succeeded is never answered by what was stored before it, nor by the answer to a request sent
+/// before it (a background refresh still running) — that answer is not stored. A response served
 /// from the cache is rebuilt for the request's URL with an `Age` header field, in whole seconds.
 ///
 /// Freshness: a stored answer is fresh for the cache's ``ResponseCache/timeToLive``, or less when it
@@ -64,6 +65,7 @@ public struct CachingTransport: Transport {
     public let policy: CachePolicy
 
     private let revalidations = Revalidations()
+    private let invalidations = Invalidations()
 
     /// A transport answering from `cache` or `base` as `policy` says.
     ///
@@ -170,6 +172,7 @@ public struct CachingTransport: Transport {
             else { continue }
             changed.append(target.absoluteString)
         }
+        invalidations.changed(changed)
         for url in changed { await cache.removeCachedResponses(forURL: url) }
     }
 
@@ -196,8 +199,15 @@ public struct CachingTransport: Transport {
     }
 
     private func fetchAndStore(_ request: URLRequest) async throws -> (Data, ResponseHead) {
+        let sent = invalidations.now
         let (data, head) = try await base.response(to: request)
+        // A change to its URL that succeeded meanwhile (a refresh overtaken by a `PUT`) made the answer
+        // out of date: it is not stored, and if the change came while it was, it goes.
+        guard let url = request.url?.absoluteString, !invalidations.hasChanged(url, since: sent) else {
+            return (data, head)
+        }
         await cache.store(data, head, for: request)
+        if invalidations.hasChanged(url, since: sent) { await cache.removeCachedResponses(forURL: url) }
         return (data, head)
     }
 

@@ -75,7 +75,9 @@ public protocol ResponseCache: Sendable {
     /// Removes every response stored for the absolute URL `url`, whatever its key's method and header
     /// fields: what ``CachingTransport`` does when a request that changes the resource (`POST`, `PUT`,
     /// `PATCH`, `DELETE`) succeeds, as its stored answers are out of date (RFC 9111 §4.4). An
-    /// implementation returns once a lookup can no longer find them.
+    /// implementation returns once a lookup can no longer find them. (Added on 2026-11-29: a cache of
+    /// your own written before implements it — a cache that cannot enumerate its keys by URL removes
+    /// everything, which is always correct.)
     ///
     /// ```swift
     /// await cache.removeCachedResponses(forURL: "https://api.example.com/profile")

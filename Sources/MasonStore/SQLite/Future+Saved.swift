@@ -6,9 +6,9 @@ public import Mason
 extension Future where Value: PersistableRecord & FetchableRecord & Sendable {
     /// Saves the future's value in `writer` once it resolves (an upsert, committed), and resolves with
     /// the value as stored: Sundell's `saved(in:)`. A rejection skips the save; a failed save rejects
-    /// with its `StoreError`. It resolves once the write's access has ended, on a thread of
-    /// Dispatch's: an observer may use `writer` again (on the writer's own queue, GRDB would stop the
-    /// process as a reentrant access).
+    /// with its `StoreError`. It resolves off the writer's queue, on a thread of Dispatch's: an
+    /// observer may use `writer` again (on the writer's own queue, GRDB would stop the process as a
+    /// reentrant access).
     ///
     /// ```swift
     /// let user = loadUser(id: 7).saved(in: dbQueue)   // Future<User>, resolved once it is on disk

@@ -515,6 +515,43 @@ import FoundationNetworking
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
 
+    /// A refresh still running when a change to its URL succeeds is not stored. Before the fix its
+    /// answer, made before the `PUT`, came back after it and was served as fresh for the whole time
+    /// to live.
+    @Test func aRefreshOvertakenByAChangeIsNotStored() async throws {
+        let valve = Support.Valve()
+        let heldRefresh = AsyncStream<Void>.makeStream()
+        let (version, gets) = (Locked(0), Locked(0))
+        let stub = StubTransport { request in
+            if request.httpMethod == "PUT" {
+                version.withLock { $0 += 1 }
+                return .text("", status: 204)
+            }
+            let text = "v\(version.withLock { $0 })"  // the version when the request arrives
+            if gets.withLock({ count in
+                count += 1
+                return count
+            }) == 2 {
+                heldRefresh.continuation.yield()
+                try await valve.wait()
+            }
+            return .text(text)
+        }
+        let setup = Setup(.staleWhileRevalidate, base: stub)
+        let url = NetworkTestSupport.url("https://example.com/profile")
+        #expect(Support.text(try await setup.transport.send(Support.request(url))) == "v0")
+        setup.clock.advance(by: .seconds(90))
+        #expect(Support.text(try await setup.transport.send(Support.request(url))) == "v0", "stale; refresh held")
+        var held = heldRefresh.stream.makeAsyncIterator()
+        await held.next()
+        var put = Support.request(url, method: "PUT")
+        put.httpBody = Data("x".utf8)
+        _ = try await setup.transport.send(put)
+        valve.open()
+        await setup.transport.waitForRevalidations()
+        #expect(Support.text(try await setup.transport.send(Support.request(url))) == "v1")
+    }
+
     @Test func staleWhileRevalidateRefreshesAKeyOnceAtATime() async throws {
         func exercise(_ server: LoopbackServer) async throws {
             let valve = Support.Valve()
