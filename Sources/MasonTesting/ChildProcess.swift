@@ -36,37 +36,16 @@ public enum ChildProcess {
     /// - Returns: Its exit status — its exit code, or the number of the signal that ended it, as
     ///   `Process.terminationStatus` gives it — and everything it wrote to standard output (after a
     ///   cancellation, what had been read of it).
-    /// - Throws: `CancellationError` if the task is cancelled before the program starts, or what
-    ///   `Process.run()` throws when the program cannot start.
+    /// - Throws: `CancellationError` if the task is cancelled before the program starts, or a
+    ///   `POSIXError` when the program cannot start (`ENOENT`: no such file).
     public static func run(_ executable: URL, arguments: [String] = []) async throws -> (status: Int32, output: String)
     {
         try Task.checkCancellation()
-        let (exit, exited) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        // Set once `Process` has collected the child: its number may then be another program's.
+        let (pid, readEnd) = try spawn(executable, arguments: arguments)
+        let reader = FileHandle(fileDescriptor: readEnd, closeOnDealloc: true)
+        // Set, under its lock, once the child is about to be collected: its number may then be another
+        // program's, which a cancellation must not kill.
         let collected = Locked(false)
-        // Started on a thread of its own whose signal mask is empty, for the child inherits it. The
-        // `Process` stays there: it keeps itself alive until its child has exited.
-        let (pid, reader) = try await OwnThread.run {
-            var none = sigset_t()
-            sigemptyset(&none)
-            pthread_sigmask(SIG_SETMASK, &none, nil)
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardInput = FileHandle.nullDevice
-            process.terminationHandler = { child in
-                collected.withLock { $0 = true }
-                exited.yield(child.terminationStatus)
-                exited.finish()
-                // Returns at once (the child has exited). Until it is called, `Process` keeps itself,
-                // and the pipe with it, alive for ever.
-                child.waitUntilExit()
-            }
-            try process.run()
-            return (process.processIdentifier, pipe.fileHandleForReading)
-        }
         // Ended by the end of the output, or by a cancellation, which must not wait for it: a program the
         // child started may hold it open for ever (the reading thread then ends when that program does).
         let (ending, end) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -82,21 +61,15 @@ public enum ChildProcess {
         }.start()
         // In a task of its own: a cancelled task's wait on a stream would end at once.
         let outputEnded = Task { for await _ in ending {} }
-        let reported = Task {
-            var statuses = exit.makeAsyncIterator()
-            return await statuses.next() ?? -1
-        }
         // A test's time limit cancels its task and then waits for it: a child that hangs must end,
         // whether it still writes its output or has closed it and hangs before it exits.
         let status = await withTaskCancellationHandler {
             await outputEnded.value
-            return await exitStatus(of: pid, reported: reported)
+            return await exitStatus(of: pid, collected: collected)
         } onCancel: {
             collected.withLock { collected in
                 guard !collected else { return }
-                // `Process` starts the child as the leader of a process group of its own (on Linux;
-                // elsewhere, where it may not, only the child is killed).
-                if getpgid(pid) == pid { kill(-pid, SIGKILL) }
+                kill(-pid, SIGKILL)  // its process group, which it leads
                 kill(pid, SIGKILL)
             }
             end.finish()
@@ -104,28 +77,148 @@ public enum ChildProcess {
         return (status, String(decoding: output.withLock { $0 }, as: UTF8.self))
     }
 
-    /// The exit status of the child `pid` once it has exited (its code, or the signal that ended it),
-    /// as `Process.terminationStatus` gives it.
+    /// A program started by ``start(_:arguments:)``, for a test that drives it on a thread of its own
+    /// (reads its first line, kills it midway).
     ///
-    /// Not from `Process` alone: it learns of the exit when a socket the child inherited closes, and a
-    /// program the child started holds that socket as long as it lives. `waitid` with `WNOWAIT` sees
-    /// the exit itself and leaves the child for `Process` to collect; if `Process` has collected it
-    /// already, the status it `reported` is on its way.
-    private static func exitStatus(of pid: pid_t, reported: Task<Int32, Never>) async -> Int32 {
-        let seen: Int32? = await OwnThread.run {
-            var info = siginfo_t()
-            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
-                guard errno == EINTR else { return nil }
-            }
-            #if canImport(Darwin)
-            return info.si_status
-            #elseif canImport(Glibc)
-            return info._sifields._sigchld.si_status
-            #else
-            return nil  // this C library's `siginfo_t` is not read here: wait for what `Process` reports
-            #endif
+    /// ```swift
+    /// let started = try ChildProcess.start(writer, arguments: [path])
+    /// kill(started.pid, SIGKILL)
+    /// ```
+    public struct Started: Sendable {
+        /// The program's process id; it leads a process group of its own.
+        public let pid: pid_t
+        /// The reading end of its standard output; the caller closes it.
+        public let output: FileHandle
+
+        /// Waits, **blocking the thread**, for the program to exit, and collects it.
+        ///
+        /// ```swift
+        /// kill(started.pid, SIGKILL)
+        /// started.waitForExit()   // (status: 9, bySignal: true)
+        /// ```
+        /// - Returns: Its exit code, or the number of the signal that ended it, and which of the two.
+        @discardableResult
+        public func waitForExit() -> (status: Int32, bySignal: Bool) {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            return ChildProcess.decode(status)
         }
-        if let seen { return seen }
-        return await reported.value
+    }
+
+    /// Starts `executable` with `arguments` as ``run(_:arguments:)`` does, and returns at once: for a
+    /// test that drives the program itself, off Swift's cooperative pool.
+    ///
+    /// ```swift
+    /// let started = try ChildProcess.start(writer, arguments: [path])
+    /// _ = started.output.availableData   // its first output
+    /// kill(started.pid, SIGKILL)
+    /// started.waitForExit()
+    /// ```
+    /// - Throws: A `POSIXError` when the program cannot start.
+    public static func start(_ executable: URL, arguments: [String] = []) throws -> Started {
+        let (pid, readEnd) = try spawn(executable, arguments: arguments)
+        return Started(pid: pid, output: FileHandle(fileDescriptor: readEnd, closeOnDealloc: true))
+    }
+
+    /// A `waitpid` status as `Process.terminationStatus` gives it — the exit code, or the signal that
+    /// ended the program — and whether it was a signal.
+    static func decode(_ status: Int32) -> (status: Int32, bySignal: Bool) {
+        status & 0x7f == 0 ? ((status >> 8) & 0xff, false) : (status & 0x7f, true)
+    }
+
+    /// Starts `executable` with `posix_spawn`, its standard output into a pipe whose reading end it
+    /// returns, as the leader of a process group of its own, with no signal blocked or handled.
+    ///
+    /// Not with Foundation's `Process`: on Linux its `run()` reads past a buffer while it lists
+    /// `/proc/self/fd`, and now and then stops the test process (swift-corelibs-foundation#5472).
+    private static func spawn(_ executable: URL, arguments: [String]) throws -> (pid_t, Int32) {
+        // One start at a time: a child started by another between `pipe` and `fcntl` would inherit the
+        // ends, and hold the output open.
+        try spawning.withLock { _ throws in try spawnAlone(executable, arguments: arguments) }
+    }
+
+    private static let spawning = Locked(())
+
+    private static func spawnAlone(_ executable: URL, arguments: [String]) throws -> (pid_t, Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // closed on exec
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        // The child gets standard input, output and error, and no other of the test process's files:
+        // a listening socket it inherited would keep a closed port open for as long as it lives.
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP
+        #if canImport(Darwin)
+        flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
+        for kept in [STDIN_FILENO, STDERR_FILENO] { posix_spawn_file_actions_addinherit_np(&actions, kept) }
+        #else
+        closeInheritedFiles(in: &actions)
+        #endif
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        let path = executable.path
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        let failure = argv.withUnsafeBufferPointer { argv in
+            posix_spawn(&pid, path, &actions, &attributes, argv.baseAddress!, environ)
+        }
+        close(ends[1])
+        guard failure == 0 else {
+            close(ends[0])
+            throw POSIXError(.init(rawValue: failure) ?? .EIO)
+        }
+        return (pid, ends[0])
+    }
+
+    #if !canImport(Darwin)
+    /// Adds to `actions` the closing, in the child, of every file descriptor from 3 up: with glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later, looked up as the headers Swift
+    /// sees do not declare it), else one action for each descriptor open now.
+    private static func closeInheritedFiles(in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        // A descriptor closed since is closed again in the child, which glibc lets fail quietly.
+        for fd in open.compactMap({ Int32($0) }) where fd > STDERR_FILENO {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+    }
+    #endif
+
+    /// The exit status of the child `pid` once it has exited — its exit code, or the number of the
+    /// signal that ended it — after which it is collected, `collected` set first.
+    private static func exitStatus(of pid: pid_t, collected: Locked<Bool>) async -> Int32 {
+        await OwnThread.run {
+            var info = siginfo_t()
+            // Seen without collecting it, so that a cancellation can still kill its number until then.
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+            collected.withLock { $0 = true }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            return decode(status).status
+        }
     }
 }

@@ -103,6 +103,20 @@ struct ChildProcessTests {
         #expect(openPipes() - before < 50)
     }
 
+    /// The program gets standard input, output and error, and no other file of the test process: a
+    /// listening socket it inherited kept a "closed" port open while it lived (seen in the full suite
+    /// before the child closed what it inherits).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
+    func theProgramInheritsNoOtherFile() async throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)  // not closed on exec
+        defer { for end in ends { close(end) } }
+        let run = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "ls /proc/$$/fd"])
+        let inherited = Set(run.output.split(separator: "\n").compactMap { Int32($0) })
+        #expect(run.status == 0)
+        #expect(inherited.isDisjoint(with: ends), "\(inherited.sorted())")
+    }
+
     @Test func aMissingProgramThrows() async {
         await #expect(throws: (any Error).self) {
             try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/program"))

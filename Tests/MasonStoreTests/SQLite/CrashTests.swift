@@ -47,16 +47,13 @@ import Testing
         var nextBatch = 0
         var results: [Trial] = []
         for trial in 0..<trials {
-            let process = Process()
-            process.executableURL = Self.child
-            process.arguments = [path, trial.isMultiple(of: 2) ? "queue" : "pool", "\(nextBatch)", "100"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            _ = output.fileHandleForReading.availableData  // "ready": the file is open, the writes begin
+            let child = try ChildProcess.start(
+                Self.child, arguments: [path, trial.isMultiple(of: 2) ? "queue" : "pool", "\(nextBatch)", "100"])
+            _ = child.output.availableData  // "ready": the file is open, the writes begin
             usleep(UInt32.random(in: 0..<30_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            kill(child.pid, SIGKILL)
+            let exit = child.waitForExit()
+            try? child.output.close()
             nextBatch += 100
 
             let database = try DatabaseQueue(path: path)
@@ -73,7 +70,7 @@ import Testing
             try database.close()
             results.append(
                 Trial(
-                    number: trial, killedMidway: process.terminationReason == .uncaughtSignal,
+                    number: trial, killedMidway: exit.bySignal,
                     integrity: integrity, partial: partial))
         }
         return results
