@@ -105,10 +105,7 @@ import FoundationNetworking
         }
         let transport = stub.singleFlight()
         let url = NetworkTestSupport.url("https://example.com/report")
-        var short = Support.request(url)
-        short.timeoutInterval = 1
-        var long = Support.request(url)
-        long.timeoutInterval = 30
+        let (short, long) = (Self.request(url, timeout: 1), Self.request(url, timeout: 30))
         let first = Task { try await transport.send(short) }
         try await transport.waitForCallers(1, sharing: short)
         let second = Task { try await transport.send(long) }
@@ -124,9 +121,15 @@ import FoundationNetworking
     @Test(.timeLimit(.minutes(1)), arguments: [Double.nan, .infinity, 0, -1])
     func aRequestWithoutATimeoutIsAnswered(timeout: Double) async throws {
         let transport = StubTransport(.text("ok")).singleFlight()
-        var request = Support.request(NetworkTestSupport.url("https://example.com/report"))
-        request.timeoutInterval = timeout
+        let request = Self.request(NetworkTestSupport.url("https://example.com/report"), timeout: timeout)
         #expect(Support.text(try await transport.send(request)) == "ok")
+    }
+
+    /// A request for `url` with `timeout`; a constant, as a task sends it.
+    private static func request(_ url: URL, timeout: TimeInterval) -> URLRequest {
+        var request = Support.request(url)
+        request.timeoutInterval = timeout
+        return request
     }
 
     /// Fields named as ignored (whatever their case) do not tell requests apart; the others still do.
