@@ -132,17 +132,11 @@ public enum ChildProcess {
     /// Not with Foundation's `Process`: on Linux its `run()` reads past a buffer while it lists
     /// `/proc/self/fd`, and now and then stops the test process (swift-corelibs-foundation#5472).
     private static func spawn(_ executable: URL, arguments: [String]) throws -> (pid_t, Int32) {
-        // One start at a time: a child started by another between `pipe` and `fcntl` would inherit the
-        // ends, and hold the output open.
-        try spawning.withLock { _ throws in try spawnAlone(executable, arguments: arguments) }
-    }
-
-    private static let spawning = Locked(())
-
-    private static func spawnAlone(_ executable: URL, arguments: [String]) throws -> (pid_t, Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // closed on exec
+        // Closed on exec; a child another thread starts before this takes effect closes them too, as
+        // every child closes what it inherits beyond standard input, output and error (below).
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         var attributes: posix_spawnattr_t? = nil
