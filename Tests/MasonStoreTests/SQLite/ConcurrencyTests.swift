@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Mason
 import MasonStore
+import MasonTesting
 import Synchronization
 import Testing
 
@@ -121,14 +122,23 @@ import Testing
         }.start()
         var held = holding.stream.makeAsyncIterator()
         await held.next()
+        let clock = ManualClock()
         let attempt: Task<Baby, any Error> = Task {
             try await makeBaby(name: "Bae").save().operate(
-                in: store.writer, retryingBusy: .linear(retries: 1, initial: .seconds(5)))
+                in: store.writer, retryingBusy: .linear(retries: 1, initial: .seconds(5)), clock: clock)
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await clock.waitForSleepers(count: 1)  // the first attempt found the file busy: it waits
         attempt.cancel()
         let error = await #expect(throws: StoreError.self) { try await attempt.value }
         #expect(error?.kind == .cancelled)
+        // Without a clock, as the docs write it: the async twin still (the blocking one ends `.busy`).
+        let defaulted: Task<Baby, any Error> = Task {
+            try await makeBaby(name: "Bae").save().operate(
+                in: store.writer, retryingBusy: .linear(retries: 1, initial: .seconds(5)))
+        }
+        defaulted.cancel()
+        let defaultedError = await #expect(throws: StoreError.self) { try await defaulted.value }
+        #expect(defaultedError?.kind == .cancelled)
         release.signal()
         for await _ in released.stream {}
         #expect(try store.namesOnDisk().isEmpty)
