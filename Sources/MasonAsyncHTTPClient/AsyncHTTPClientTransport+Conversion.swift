@@ -11,7 +11,8 @@ package import NIOHTTP1
 
 extension HTTPClient.Request {
     /// The client request for `request`: its URL, method (GET when it has none), every header field (in
-    /// name order) and its `httpBody`, or its `httpBodyStream` read as it is sent.
+    /// name order) and its `httpBody` (in pieces, so that each counts as progress), or its
+    /// `httpBodyStream` read as it is sent.
     ///
     /// - Throws: `NetworkRequestError.invalidRequest` when it has no URL; the client's error for a URL
     ///   it cannot send to (no host, an unsupported scheme).
@@ -21,7 +22,7 @@ extension HTTPClient.Request {
             url: url,
             method: NIOHTTP1.HTTPMethod(rawValue: request.httpMethod ?? "GET"),
             headers: HTTPHeaders(fieldsOf: request),
-            body: request.httpBody.map { .bytes($0) }
+            body: request.httpBody.map { .inPieces($0) }
                 ?? request.httpBodyStream.map { .reading($0, length: BodyStreamReader.declaredLength(of: request)) }
         )
     }

@@ -23,9 +23,6 @@ final class BodyStreamReader: @unchecked Sendable {
     private var isOpen = false
     private let isHandedOut = Locked(false)
 
-    /// The most a piece holds: 64 KiB.
-    static let pieceSize = 64 * 1024
-
     /// A reader of `stream`, which it opens on the first read and closes at its end.
     init(_ stream: InputStream) {
         self.stream = stream
@@ -50,8 +47,8 @@ final class BodyStreamReader: @unchecked Sendable {
             stream.open()
             isOpen = true
         }
-        var bytes = [UInt8](repeating: 0, count: Self.pieceSize)
-        let count = stream.read(&bytes, maxLength: Self.pieceSize)
+        var bytes = [UInt8](repeating: 0, count: HTTPClient.Body.pieceSize)
+        let count = stream.read(&bytes, maxLength: HTTPClient.Body.pieceSize)
         if count < 0 { throw stream.streamError ?? CocoaError(.fileReadUnknown) }
         guard count > 0 else {
             stream.close()
@@ -70,12 +67,8 @@ extension HTTPClient.Body {
     /// A body streamed from `stream`, of `length` bytes if known (chunked otherwise).
     static func reading(_ stream: InputStream, length: Int64?) -> HTTPClient.Body {
         let reader = BodyStreamReader(stream)
-        return .stream(contentLength: length) { writer in
-            let promise = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
-            promise.completeWithTask {
-                for try await piece in reader.pieces() { try await writer.write(.byteBuffer(piece)).get() }
-            }
-            return promise.futureResult
+        return writing(length: length) { writer in
+            for try await piece in reader.pieces() { try await writer.write(.byteBuffer(piece)).get() }
         }
     }
 }

@@ -19,6 +19,7 @@ import Foundation
 /// | `malformed-json` | 200 with broken JSON |
 /// | `huge:<bytes>` / `huge-chunked:<bytes>` | a huge body with / without `Content-Length` |
 /// | `slow:<chunks>:<ms>` | the normal body in pieces |
+/// | `throttle-upload:<bytes per second>:<ms>` | read the request's body slowly for a while |
 /// | `truncated` / `truncated-chunked` | half the normal body, then the connection closes |
 ///
 /// Only delays, at most one of the response directives, and the status modifiers may be combined;
@@ -91,6 +92,11 @@ extension Fault: LosslessStringConvertible {
                 guard numbers.count == 2, numbers[0] >= 1, numbers[1] >= 0,
                     setMain(.slowBody(chunks: numbers[0], interval: .milliseconds(numbers[1])))
                 else { return nil }
+            case ("throttle-upload", let argument?):
+                let numbers = argument.split(separator: ":").compactMap { Int($0) }
+                guard numbers.count == 2, numbers[0] >= 1, numbers[1] >= 0,
+                    setMain(.throttledUpload(bytesPerSecond: numbers[0], duration: .milliseconds(numbers[1])))
+                else { return nil }
             case ("truncated", nil), ("truncated-chunked", nil):
                 guard setMain(.truncatedBody(declaresLength: key == "truncated")) else { return nil }
             default:
@@ -153,6 +159,8 @@ extension Fault: LosslessStringConvertible {
             return [declaresLength ? "huge:\(bytes)" : "huge-chunked:\(bytes)"]
         case .slowBody(let chunks, let interval):
             return ["slow:\(chunks):\(milliseconds(interval))"]
+        case .throttledUpload(let rate, let duration):
+            return ["throttle-upload:\(rate):\(milliseconds(duration))"]
         case .truncatedBody(let declaresLength):
             return [declaresLength ? "truncated" : "truncated-chunked"]
         case .delayed(let duration, let inner):

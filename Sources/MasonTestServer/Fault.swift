@@ -24,6 +24,7 @@ public struct Fault: Sendable, Hashable {
         case malformedJSON
         case hugeBody(bytes: Int, declaresLength: Bool)
         case slowBody(chunks: Int, interval: Duration)
+        case throttledUpload(bytesPerSecond: Int, duration: Duration)
         case truncatedBody(declaresLength: Bool)
         case delayed(Duration, Kind)
     }
@@ -184,6 +185,28 @@ public struct Fault: Sendable, Hashable {
     public static func slowBody(chunks: Int, interval: Duration) -> Fault {
         precondition(chunks >= 1, "A body has at least one chunk")
         return Fault(.slowBody(chunks: chunks, interval: interval))
+    }
+
+    /// Reads the request's body no faster than `bytesPerSecond` for `duration`, then at full speed, and
+    /// responds normally: a link (or a server) slower than the client for a while, so that an upload
+    /// takes its time.
+    ///
+    /// While slow, the server reads nothing between parts of the body, so the client's writes wait on
+    /// the connection once the buffers between them are full. Uses real time: keep `duration` short.
+    ///
+    /// ```swift
+    /// server.inject(.throttledUpload(bytesPerSecond: 1_000_000, for: .seconds(2)), at: "/echo")
+    /// // PUT /echo with 16 MB → 200, after about 2 s
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bytesPerSecond: The most the server reads a second while slow, ≥ 1.
+    ///   - duration: How long it is slow, from the first part of the body.
+    /// - Returns: The fault.
+    public static func throttledUpload(bytesPerSecond: Int, for duration: Duration) -> Fault {
+        precondition(bytesPerSecond >= 1, "A server reads at least a byte a second")
+        precondition(duration >= .zero, "A duration cannot be negative")
+        return Fault(.throttledUpload(bytesPerSecond: bytesPerSecond, duration: duration))
     }
 
     /// Sends the head of the route's normal response and half of its body, then closes the connection:

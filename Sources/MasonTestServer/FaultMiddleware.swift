@@ -66,7 +66,13 @@ struct FaultMiddleware: RouterMiddleware {
 
         guard let fault, fault.waits else {
             var request = request
-            let body = try await request.collectBody(upTo: maximumBodySize)
+            let body: ByteBuffer
+            if case .throttledUpload(let rate, let duration) = fault?.kind {
+                body = try await collect(request.body, bytesPerSecond: rate, for: duration)
+                request.body = RequestBody(buffer: body)
+            } else {
+                body = try await request.collectBody(upTo: maximumBodySize)
+            }
             let record = record(request, body: body, query: query, id: id, fault: fault)
             if spec != nil, fault == nil {
                 let message = "Invalid \(LoopbackServer.faultHeaderName) spec: \(spec ?? "")"
@@ -94,6 +100,28 @@ struct FaultMiddleware: RouterMiddleware {
         }
         response.headers[.connection] = "close"
         return response
+    }
+
+    /// `body`, read no faster than `bytesPerSecond` for `duration`: after each part the server waits
+    /// until the bytes so far fit the rate, reading nothing meanwhile; then it reads at full speed.
+    /// Throws when the server stops during a wait.
+    private func collect(_ body: RequestBody, bytesPerSecond: Int, for duration: Duration) async throws -> ByteBuffer {
+        let clock = ContinuousClock()
+        var slowUntil: ContinuousClock.Instant?
+        var collected = ByteBuffer()
+        for try await var part in body {
+            guard collected.readableBytes + part.readableBytes <= maximumBodySize else {
+                throw NIOTooManyBytesError(maxBytes: maximumBodySize)
+            }
+            let start = slowUntil.map { $0 - duration } ?? clock.now
+            slowUntil = start + duration
+            collected.writeBuffer(&part)
+            let due = min(start + .seconds(Double(collected.readableBytes) / Double(bytesPerSecond)), start + duration)
+            if due > clock.now {
+                guard await storage.pause(for: due - clock.now) else { throw CancellationError() }
+            }
+        }
+        return collected
     }
 
     private func record(
@@ -139,7 +167,7 @@ struct FaultMiddleware: RouterMiddleware {
         }
         gate?.finish()
         switch kind {
-        case .passThrough:
+        case .passThrough, .throttledUpload:
             return try await next(request, context)
         case .status(let code, let headers, let body):
             return LoopbackServer.faultResponse(code: code, headers: headers, body: body)

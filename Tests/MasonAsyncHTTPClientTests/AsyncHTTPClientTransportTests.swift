@@ -171,6 +171,25 @@ import Darwin
         }
     }
 
+    /// A large `httpBody` sent slower than the timeout is not cut off while it goes out: it is written
+    /// in pieces of 64 KiB, each counting as progress. 16 MiB to a server reading 1 MiB a second for
+    /// 4 s (then at full speed), against a timeout of 1.5 s. (Before, async-http-client wrote it in
+    /// pieces of 4 MiB; one waited on the wire until the server sped up, and the upload failed with a
+    /// `readTimeout`.) Not under Thread Sanitizer, for the reason above.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["MASON_SOAK_SANITIZED"] != "1", "timing, unfair under TSan"))
+    func aLargeBodySentSlowlyOutlastsTheTimeout() async throws {
+        let size = 16 * 1024 * 1024
+        try await LoopbackServer.withRunning({ $0.maximumRequestBodySize = 2 * size }) { server in
+            let url = server.url("/echo", fault: .throttledUpload(bytesPerSecond: 1024 * 1024, for: .seconds(4)))
+            var upload = URLRequest(url: url, timeoutInterval: 1.5)
+            upload.httpMethod = "PUT"
+            upload.httpBody = Data(repeating: UInt8(ascii: "u"), count: size)
+            let (data, response) = try await AsyncHTTPClientTransport(maximumBodySize: nil).send(upload)
+            #expect(response.statusCode == 200)
+            #expect(try JSONDecoder().decode(Echo.self, from: data).body?.count == size)
+        }
+    }
+
     /// A streamed body cannot be sent again when a 307 redirect asks for it: the request fails with
     /// `.requestBodyStreamExhausted`, as URLSession's does, rather than send what is left of the stream.
     @Test func aStreamedBodyRedirectedWithA307FailsRatherThanSendWhatIsLeft() async throws {

@@ -391,6 +391,7 @@ import Testing
             .hugeBody(bytes: 1000),
             .hugeBody(bytes: 1000, declaresLength: false),
             .slowBody(chunks: 3, interval: .milliseconds(20)),
+            .throttledUpload(bytesPerSecond: 65_536, for: .milliseconds(250)),
             .delay(.milliseconds(150)),
             Fault.status(500).delayed(by: .milliseconds(5)).delayed(by: .seconds(1))
         ]
@@ -589,6 +590,23 @@ import Testing
             #expect(clock.now - start >= .milliseconds(120))
             #expect(response.statusCode == 200)
             #expect(try JSONDecoder().decode(Product.self, from: data) == Product(id: 7, name: "Product 7"))
+        }
+    }
+
+    /// 200 KB read at 400 KB a second for 250 ms, then at full speed: the upload takes the 250 ms, and
+    /// the route sees the whole body.
+    @Test func aThrottledUploadArrivesCompleteButLate() async throws {
+        try await Self.serve { server in
+            server.inject(.throttledUpload(bytesPerSecond: 400_000, for: .milliseconds(250)), at: "/echo")
+            let body = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0) })
+            let clock = ContinuousClock()
+            let start = clock.now
+            let (data, response) = try await Self.send(
+                Self.makeSession(), server.url("/echo"), method: "PUT", body: body)
+            #expect(clock.now - start >= .milliseconds(250))
+            #expect(response.statusCode == 200)
+            #expect(try JSONDecoder().decode(Echo.self, from: data).bodyBase64 == body.base64EncodedString())
+            #expect(server.lastRequest(path: "/echo")?.body == body)
         }
     }
 
