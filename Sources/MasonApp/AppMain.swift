@@ -10,7 +10,7 @@
 /// ignored and recorded in ``diagnostics``, never a crash. Sending is safe from any thread, task or actor.
 ///
 /// ```swift
-/// let main = MainFactory.createMain(topLevelFunction: update, initialState: Count(), handlerTypes: (ConsoleIOHandler.self, TimerIOHandler.self))
+/// let main = MainFactory.createMain(topLevelFunction: update, initialState: Count(), handlerTypes: (ConsoleOutputHandler.self, TimerIOHandler.self))
 /// let final = await main.run()   // when nothing is left to do
 /// ```
 public final class Main<State: Sendable>: Sendable {
@@ -44,7 +44,7 @@ public final class Main<State: Sendable>: Sendable {
     /// `start()`, ignored after the end.
     ///
     /// ```swift
-    /// main.send(.line("q"), as: ConsoleIO.self)
+    /// main.send(.line("q"), as: ConsoleInputIO.self)
     /// ```
     /// - Parameters:
     ///   - input: The input.

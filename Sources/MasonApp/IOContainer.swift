@@ -6,13 +6,13 @@
 /// it, or by its kind.
 ///
 /// ```swift
-/// typealias IO = IOContainer<ConsoleIO, TimerIO>
+/// typealias IO = IOContainer<ConsoleOutputIO, TimerIO>
 ///
 /// func update(_ state: Count, _ io: IO) -> (Count, IO) {
 ///     guard io.input(of: TimerIO.self) != nil else {
 ///         return (state, io.addingOutput(.addTimer(milliseconds: 1_000), for: TimerIO.self).io)
 ///     }
-///     return (state + 1, io.addingOutput(.print("tick \(state + 1)"), for: ConsoleIO.self).io)
+///     return (state + 1, io.addingOutput(.print("tick \(state + 1)"), for: ConsoleOutputIO.self).io)
 /// }
 /// ```
 public struct IOContainer<each Kind: IOType>: Sendable {
@@ -38,7 +38,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// on from the app's count, so they never repeat one the app handed out; elsewhere from 0.
     ///
     /// ```swift
-    /// let (state, io) = update(.init(), IOContainer<ConsoleIO, TimerIO>())
+    /// let (state, io) = update(.init(), IOContainer<ConsoleOutputIO, TimerIO>())
     /// ```
     public init() {
         self.init(current: nil, nextTokenID: TokenNumbering.seed)
@@ -48,7 +48,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// `Main.send(_:as:)` delivers. Its tokens are numbered as ``init()``'s are.
     ///
     /// ```swift
-    /// let io = IOContainer<ConsoleIO, TimerIO>(input: .line("q"), as: ConsoleIO.self)
+    /// let io = IOContainer<ConsoleInputIO, TimerIO>(input: .line("q"), as: ConsoleInputIO.self)
     /// ```
     /// - Parameters:
     ///   - input: The input.
@@ -194,7 +194,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// has returned is left alone, even while the handler holds its input closure (see ``IOHandling``).
     ///
     /// ```swift
-    /// guard io.input(of: ConsoleIO.self) != .line("q") else { return (state, io.cancelling(state.refreshTimer)) }
+    /// guard io.input(of: ConsoleInputIO.self) != .line("q") else { return (state, io.cancelling(state.refreshTimer)) }
     /// ```
     /// - Parameter token: The output's token.
     /// - Returns: The new container.
@@ -230,7 +230,7 @@ public struct IOContainer<each Kind: IOType>: Sendable {
     /// The outputs of kind `kind` added in this run, in order: for tests of the pure function.
     ///
     /// ```swift
-    /// #expect(io.outputs(of: ConsoleIO.self) == [.print("tick 1")])
+    /// #expect(io.outputs(of: ConsoleOutputIO.self) == [.print("tick 1")])
     /// ```
     /// - Parameter kind: The IO kind.
     /// - Returns: Its outputs.

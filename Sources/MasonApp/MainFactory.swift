@@ -1,5 +1,7 @@
 /// Builds a ``Main`` from the pure function, the initial state and the handler types — any number of
-/// them (SimpleFunctional's `MainFactory`; extend it with your app's `createMain()`).
+/// them (SimpleFunctional's `MainFactory`; extend it with your app's `createMain()`). Below,
+/// `ViewIOHandler` and `TimerIOHandler` are the app's own handlers (as in ``SynchronousIOHandling`` and
+/// ``IOHandling``); `HTTPIOHandler` is MasonAppNetwork's.
 ///
 /// ```swift
 /// extension MainFactory {

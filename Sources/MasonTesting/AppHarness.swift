@@ -9,7 +9,7 @@ public import MasonApp
 /// try app.start()
 /// let (timer, token) = try app.expectOutput(TimerIO.self)      // .addTimer(milliseconds: 1_000)
 /// try app.receive(.timerFired, forToken: token)
-/// let (line, _) = try app.expectOutput(ConsoleIO.self)         // .print("tick 1")
+/// let (line, _) = try app.expectOutput(ConsoleOutputIO.self)   // .print("tick 1")
 /// try app.finish()                                             // no output left unasserted
 /// #expect(app.state == Count(ticks: 1))
 /// ```
@@ -59,7 +59,7 @@ public struct AppHarness<State, each Kind: IOType> {
     /// Runs the function with an input sent from outside (no token), as `Main.send(_:as:)` does.
     ///
     /// ```swift
-    /// try app.receive(.line("q"), as: ConsoleIO.self)
+    /// try app.receive(.line("q"), as: ConsoleInputIO.self)
     /// ```
     /// - Parameters:
     ///   - input: The input.
@@ -121,7 +121,7 @@ public struct AppHarness<State, each Kind: IOType> {
     /// Takes the last step's request to cancel the output `token` identifies.
     ///
     /// ```swift
-    /// try app.receive(.line("q"), as: ConsoleIO.self)
+    /// try app.receive(.line("q"), as: ConsoleInputIO.self)
     /// try app.expectCancellation(of: refreshTimer)
     /// ```
     /// - Parameter token: The output's token.

@@ -5,8 +5,9 @@
 /// `Cache-Control: no-store` or `Vary: *` are stored, one variant a key (see
 /// `ResponseCache.store(_:_:for:)`); a 4xx other than 408 and 429 removes what was stored. Other
 /// requests go to the network — except under ``cacheOnly``, which never sends anything — and one that
-/// changes its resource (`PUT`, `POST`, `PATCH`, `DELETE`) removes, once it succeeded, what the cache
-/// holds for its URL.
+/// may change its resource (any method but `GET`, `HEAD`, `OPTIONS` and `TRACE`), once answered with
+/// 2xx or 3xx, removes what the cache holds for its URL (and for its answer's same-origin `Location`
+/// and `Content-Location`).
 /// A cancelled request is never answered from the cache in place of the cancellation.
 ///
 /// ```swift

@@ -53,7 +53,8 @@ public struct DataObservation<Element: Sendable & Equatable>: AsyncSequence, Sen
 
 extension DataOperation where Context == Database, Element: Sendable & Equatable {
     /// Observes the operation's element in `reader`: the current value at once, then each new value
-    /// after a write that changes what the operation reads (duplicates removed).
+    /// after a write that changes what the operation reads (duplicates removed, so the element is
+    /// `Equatable`: to observe `fetchAll(Baby.self)`, `Baby` conforms to it).
     ///
     /// ```swift
     /// for try await babies in DataOperation.fetchAll(Baby.self).values(in: dbPool) { render(babies) }
