@@ -114,6 +114,31 @@ struct InDoubtCommitTests {
         #expect(try await rows(of: table) == [1])
     }
 
+    /// A `ResultDataOperation` whose body maps the failed save to its own typed failure: the doubt is
+    /// not lost in the `Result` — the call throws the `StoreError`, flagged in doubt, so that a caller
+    /// that retries a `.failure` does not record the work twice. (Before, it returned
+    /// `.failure(.storeUnavailable)`, with nothing to say the row was committed.)
+    @Test func aResultOperationWhoseSaveIsInDoubtThrowsTheDoubt() async throws {
+        enum PaymentFailure: Error, Equatable { case storeUnavailable }
+        let table = try await makeTable("in_doubt_result")
+        let proxy = try await startProxy(dropping: "COMMIT")
+        let pay = ResultDataOperation<PostgresContext, Int, PaymentFailure> { db in
+            try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
+            do {
+                try db.saveChanges()
+            } catch {
+                return .failure(.storeUnavailable)
+            }
+            return .success(1)
+        }
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in _ = try await pay.operate(in: client) }
+        }
+        await proxy.stop()
+        #expect(error?.isCommitInDoubt == true)
+        #expect(try await rows(of: table) == [1], "the save in doubt did commit")
+    }
+
     @Test func aConnectionLostBeforeTheCommitIsNotInDoubt() async throws {
         let table = try await makeTable("lost_before_commit")
         let proxy = try await startProxy(dropping: "INSERT INTO \(table) VALUES (2)")
