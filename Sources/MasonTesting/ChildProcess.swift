@@ -41,7 +41,7 @@ public enum ChildProcess {
     public static func run(_ executable: URL, arguments: [String] = []) async throws -> (status: Int32, output: String)
     {
         try Task.checkCancellation()
-        let (pid, readEnd) = try spawn(executable, arguments: arguments)
+        let (pid, readEnd, _) = try spawn(executable, arguments: arguments)
         let reader = FileHandle(fileDescriptor: readEnd, closeOnDealloc: true)
         // Set, under its lock, once the child is about to be collected: its number may then be another
         // program's, which a cancellation must not kill.
@@ -89,6 +89,9 @@ public enum ChildProcess {
         public let pid: pid_t
         /// The reading end of its standard output; the caller closes it.
         public let output: FileHandle
+        /// The writing end of its standard input, when it was started `withInput`; closing it ends
+        /// the program's input. Without it the program's input is empty.
+        public let input: FileHandle?
 
         /// Waits, **blocking the thread**, for the program to exit, and collects it.
         ///
@@ -114,10 +117,18 @@ public enum ChildProcess {
     /// kill(started.pid, SIGKILL)
     /// started.waitForExit()
     /// ```
+    /// - Parameters:
+    ///   - executable: The program.
+    ///   - arguments: Its arguments.
+    ///   - withInput: Whether its standard input is a pipe the caller writes to (``Started/input``),
+    ///     open until the caller closes it — a terminal where nobody types yet; else it is empty.
+    /// - Returns: The running program.
     /// - Throws: A `POSIXError` when the program cannot start.
-    public static func start(_ executable: URL, arguments: [String] = []) throws -> Started {
-        let (pid, readEnd) = try spawn(executable, arguments: arguments)
-        return Started(pid: pid, output: FileHandle(fileDescriptor: readEnd, closeOnDealloc: true))
+    public static func start(_ executable: URL, arguments: [String] = [], withInput: Bool = false) throws -> Started {
+        let (pid, readEnd, inputEnd) = try spawn(executable, arguments: arguments, withInput: withInput)
+        return Started(
+            pid: pid, output: FileHandle(fileDescriptor: readEnd, closeOnDealloc: true),
+            input: inputEnd.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) })
     }
 
     /// A `waitpid` status as `Process.terminationStatus` gives it — the exit code, or the signal that
@@ -127,16 +138,25 @@ public enum ChildProcess {
     }
 
     /// Starts `executable` with `posix_spawn`, its standard output into a pipe whose reading end it
-    /// returns, as the leader of a process group of its own, with no signal blocked or handled.
+    /// returns (and, `withInput`, its standard input from a pipe whose writing end it returns), as the
+    /// leader of a process group of its own, with no signal blocked or handled.
     ///
     /// Not with Foundation's `Process`: on Linux its `run()` reads past a buffer while it lists
     /// `/proc/self/fd`, and now and then stops the test process (swift-corelibs-foundation#5472).
-    private static func spawn(_ executable: URL, arguments: [String]) throws -> (pid_t, Int32) {
+    private static func spawn(
+        _ executable: URL, arguments: [String], withInput: Bool = false
+    ) throws -> (pid_t, Int32, Int32?) {
         var ends: [Int32] = [-1, -1]
+        var inputEnds: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        guard !withInput || pipe(&inputEnds) == 0 else {
+            let failure = errno
+            for end in ends { close(end) }
+            throw POSIXError(.init(rawValue: failure) ?? .EIO)
+        }
         // Closed on exec; a child another thread starts before this takes effect closes them too, as
         // every child closes what it inherits beyond standard input, output and error (below).
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        for end in ends + inputEnds where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         var attributes: posix_spawnattr_t? = nil
@@ -151,7 +171,11 @@ public enum ChildProcess {
             posix_spawnattr_destroy(&attributes)
         }
         posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if withInput {
+            posix_spawn_file_actions_adddup2(&actions, inputEnds[0], STDIN_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
         // The child gets standard input, output and error, and no other of the test process's files:
         // a listening socket it inherited would keep a closed port open for as long as it lives.
         var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP
@@ -177,11 +201,13 @@ public enum ChildProcess {
             posix_spawn(&pid, path, &actions, &attributes, argv.baseAddress!, environ)
         }
         close(ends[1])
+        if withInput { close(inputEnds[0]) }
         guard failure == 0 else {
             close(ends[0])
+            if withInput { close(inputEnds[1]) }
             throw POSIXError(.init(rawValue: failure) ?? .EIO)
         }
-        return (pid, ends[0])
+        return (pid, ends[0], withInput ? inputEnds[1] : nil)
     }
 
     #if !canImport(Darwin)

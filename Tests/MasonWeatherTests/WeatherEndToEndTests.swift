@@ -43,4 +43,43 @@ import Testing
         #expect(unknown.status != 0)
         #expect(unknown.output.contains("No place called Nowhere."))
     }
+    /// Ctrl-C while the app waits for a typed line — its usual state — ends it: "Bye.", status 0. (Before,
+    /// the console's write flushed every stdio stream, stdin's too, whose lock the pending `readLine`
+    /// holds until a line comes: "Bye." never came out and the app never ended; nor did the second
+    /// Ctrl-C's `exit`.) The input stays open, as a terminal's does; the app gets 20 s to end.
+    @Test func ctrlCEndsTheAppWhileItWaitsForALine() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mason-weather-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["--city", "Oslo", "--database", folder.appendingPathComponent("forecasts.sqlite").path]
+        let started = try ChildProcess.start(Self.executable, arguments: arguments, withInput: true)
+        let (ended, output) = await OwnThread.run { () -> (Bool, String) in
+            var output = Data()
+            while !String(decoding: output, as: UTF8.self).contains("q to quit.") {
+                let piece = started.output.availableData
+                if piece.isEmpty { break }
+                output.append(piece)
+            }
+            usleep(300_000)  // the read that follows the hint is under way
+            kill(started.pid, SIGINT)
+            var ended = false
+            for _ in 0..<2_000 {
+                var status: Int32 = 0
+                if waitpid(started.pid, &status, WNOHANG) == started.pid {
+                    ended = true
+                    break
+                }
+                usleep(10_000)
+            }
+            if !ended {
+                kill(-started.pid, SIGKILL)
+                started.waitForExit()
+            }
+            output.append(started.output.readDataToEndOfFile())
+            return (ended, String(decoding: output, as: UTF8.self))
+        }
+        try? started.input?.close()
+        #expect(ended, "the app did not end after Ctrl-C: \(output)")
+        #expect(output.hasSuffix("Bye.\n"), "\(output)")
+    }
 }

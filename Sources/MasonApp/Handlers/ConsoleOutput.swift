@@ -1,7 +1,9 @@
+// `@preconcurrency`: Swift 6 refuses to read the C global `stdout` (a mutable `var` to it). It is
+// set once, before `main`, and never written after; `fflush` on it takes the stream's own lock.
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+@preconcurrency import Darwin
 #endif
 
 /// Text out, as an IO kind: the pure function asks for lines and prompts to be written, in order.
@@ -49,7 +51,9 @@ public final class ConsoleOutputHandler: SynchronousIOHandling {
     private let writer: @Sendable (String) -> Void
 
     /// A handler writing to standard output as `print` does (so the two keep their order), flushed
-    /// after each write.
+    /// after each write. Only standard output is flushed: flushing every stream would wait for the
+    /// lock of standard input, which a `readLine` holds until a line comes (a ``ConsoleInputHandler``
+    /// waiting for a key would hold every write back).
     ///
     /// ```swift
     /// let console = ConsoleOutputHandler()
@@ -57,7 +61,7 @@ public final class ConsoleOutputHandler: SynchronousIOHandling {
     public convenience init() {
         self.init { text in
             print(text, terminator: "")
-            fflush(nil)  // every stream: `stdout` itself is a global Swift 6 will not touch
+            fflush(stdout)
         }
     }
 
