@@ -63,16 +63,17 @@ public struct Forecast: Codable, Sendable, Equatable {
         }
     }
 
-    /// One value a day, each array as long as `time`.
+    /// One value a day, each array as long as `time`; a value the model has not for a day is `nil`
+    /// (Open-Meteo sends `null`).
     public struct Daily: Codable, Sendable, Equatable {
         /// `2026-11-26`.
         public var time: [String]
         /// WMO weather codes.
-        public var weatherCode: [Int]
+        public var weatherCode: [Int?]
         /// Highest temperature of each day, °C.
-        public var maximum: [Double]
+        public var maximum: [Double?]
         /// Lowest temperature of each day, °C.
-        public var minimum: [Double]
+        public var minimum: [Double?]
 
         enum CodingKeys: String, CodingKey {
             case time
@@ -119,7 +120,7 @@ extension CachedForecast {
         let now = forecast.current
         var lines = [
             "\(place.title): \(Self.degrees(now.temperature)), \(Self.describe(now.weatherCode)), "
-                + "wind \(Int(now.windSpeed.rounded())) km/h (as of \(now.time.replacingOccurrences(of: "T", with: " ")))"
+                + "wind \(String(format: "%.0f", now.windSpeed)) km/h (as of \(now.time.replacingOccurrences(of: "T", with: " ")))"
                 + (note.map { " [stale: \($0)]" } ?? "")
         ]
         let daily = forecast.daily
@@ -127,14 +128,14 @@ extension CachedForecast {
         where index < daily.weatherCode.count && index < daily.maximum.count && index < daily.minimum.count {
             lines.append(
                 "  \(daily.time[index])  \(Self.degrees(daily.minimum[index])) to \(Self.degrees(daily.maximum[index])), "
-                    + Self.describe(daily.weatherCode[index])
+                    + (daily.weatherCode[index].map(Self.describe) ?? "no forecast")
             )
         }
         return lines
     }
 
-    private static func degrees(_ value: Double) -> String {
-        String(format: "%.1f °C", value)
+    private static func degrees(_ value: Double?) -> String {
+        value.map { String(format: "%.1f °C", $0) } ?? "–"
     }
 
     /// The WMO code's words, as Open-Meteo documents them.

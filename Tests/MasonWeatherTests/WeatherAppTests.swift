@@ -262,4 +262,25 @@ import Testing
         try app.finish()
         #expect(app.state.shown == .nothing)
     }
+
+    /// What Open-Meteo may send: a `null` for a day a model does not cover, and a value no wind has.
+    /// The forecast is shown, with a dash for what is missing. (Before, the `null` failed the whole
+    /// forecast as "Could not get the forecast", and the wind trapped in `Int(_:)`.)
+    @Test func aNullDayAndAnAbsurdWindAreShownNotFatal() throws {
+        var app = Self.harness(once: true)
+        let fetching = try Self.startedUpToTheForecastRequest(&app)
+        let body = #"""
+            {"current":{"time":"2026-11-26T10:00","temperature_2m":4.5,"wind_speed_10m":1e20,"weather_code":3},
+             "daily":{"time":["2026-11-26","2026-11-27"],"weather_code":[3,null],
+                      "temperature_2m_max":[null,7.5],"temperature_2m_min":[1.0,2.5]}}
+            """#
+        try app.receive(.response(Data(body.utf8)), forToken: fetching)
+        let lines = Self.printed(&app)
+        #expect(
+            lines.first == "Lund, Sweden: 4.5 °C, overcast, wind 100000000000000000000 km/h (as of 2026-11-26 10:00)")
+        #expect(
+            lines.dropFirst().prefix(2) == [
+                "  2026-11-26  1.0 °C to –, overcast", "  2026-11-27  2.5 °C to 7.5 °C, no forecast"
+            ])
+    }
 }
