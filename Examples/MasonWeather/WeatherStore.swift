@@ -18,7 +18,28 @@ public enum WeatherStore {
     /// - Returns: The database.
     /// - Throws: ``StoreError`` when the file cannot be opened or is not a database.
     public static func open(path: String) throws(StoreError) -> DatabaseQueue {
-        let database = try DatabaseQueue.opening(path: path)
+        try prepared(DatabaseQueue.opening(path: path))
+    }
+
+    /// A database in memory, with the table: what the app keeps when it cannot use its file.
+    ///
+    /// ```swift
+    /// let database = (try? WeatherStore.open(path: path)) ?? (try WeatherStore.inMemory())
+    /// ```
+    /// - Returns: The database.
+    /// - Throws: ``StoreError`` when SQLite cannot make one.
+    public static func inMemory() throws(StoreError) -> DatabaseQueue {
+        do {
+            return try prepared(DatabaseQueue())
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// `database`, with the table made if it has none.
+    private static func prepared(_ database: DatabaseQueue) throws(StoreError) -> DatabaseQueue {
         try DataOperation<Database, Void> { db in
             try db.execute(
                 sql: "CREATE TABLE IF NOT EXISTS forecast (city TEXT PRIMARY KEY NOT NULL, payload BLOB NOT NULL)")

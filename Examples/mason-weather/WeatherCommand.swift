@@ -44,14 +44,25 @@ struct WeatherCommand: AsyncParsableCommand {
     var once = false
 
     func validate() throws {
-        guard refresh > 0 else { throw ValidationError("--refresh must be a positive number of seconds.") }
+        guard (1...Self.longestRefresh).contains(refresh) else {
+            throw ValidationError("--refresh must be a number of seconds from 1 to \(Self.longestRefresh) (a year).")
+        }
         for url in [baseURL, geocodingURL].compactMap({ $0 }) where URL(string: url)?.host == nil {
             throw ValidationError("Not an absolute URL: \(url)")
         }
     }
 
+    /// A year: a longer wait overflows the clock's deadline.
+    static let longestRefresh = 366 * 24 * 3_600
+
     func run() async throws {
-        let file = try WeatherStore.open(path: database)
+        // The file only keeps forecasts: when it cannot be used (not a database, no such folder), the
+        // app says so on standard error and shows the weather all the same, keeping it in memory.
+        let opened = Result { try WeatherStore.open(path: database) }
+        if case .failure(let error) = opened {
+            FileHandle.standardError.write(Data("Cannot use \(database) (\(error)); forecasts are not kept.\n".utf8))
+        }
+        let file = try (try? opened.get()) ?? WeatherStore.inMemory()
         let server = baseURL == nil ? LoopbackServer() : nil
         if let server { try await server.start() }
         guard let base = baseURL.flatMap(URL.init(string:)) ?? server?.baseURL else { throw ExitCode.failure }

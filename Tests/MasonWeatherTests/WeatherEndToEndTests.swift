@@ -43,6 +43,26 @@ import Testing
         #expect(unknown.status != 0)
         #expect(unknown.output.contains("No place called Nowhere."))
     }
+    /// The file only keeps forecasts: one that is not a database (or cannot be opened) is told on
+    /// standard error, and the forecast is still shown. (Before, the app refused to run, status 1.)
+    @Test func aFileThatIsNotADatabaseStillShowsTheForecast() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mason-weather-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("forecasts.sqlite").path
+        try Data(String(repeating: "not a database ", count: 100).utf8).write(to: URL(fileURLWithPath: file))
+        let result = try await Self.run(["--once", "--city", "Oslo", "--database", file])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasPrefix("Oslo, Norway: "), "\(result.output)")
+    }
+
+    /// A refresh interval the clock cannot hold is refused at once (status 64), not a crash when the
+    /// first timer starts.
+    @Test func aRefreshIntervalPastAYearIsRefused() async throws {
+        let result = try await Self.run(["--once", "--city", "Oslo", "--refresh", "\(Int.max)"])
+        #expect(result.status == 64)
+    }
+
     /// Ctrl-C while the app waits for a typed line — its usual state — ends it: "Bye.", status 0. (Before,
     /// the console's write flushed every stdio stream, stdin's too, whose lock the pending `readLine`
     /// holds until a line comes: "Bye." never came out and the app never ended; nor did the second
