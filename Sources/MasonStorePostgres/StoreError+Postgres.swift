@@ -64,13 +64,14 @@ extension StoreError {
         return message[..<first] + "\"…\"" + message[message.index(after: last)...]
     }
 
-    /// The kind of a SQLSTATE: its class (first two characters) and a few exact codes.
+    /// The kind of a SQLSTATE: its class (first two characters) and a few exact codes. A statement the
+    /// server stopped on its own (57014: `statement_timeout`, another session's `pg_cancel_backend`)
+    /// is `.database`: only a cancelled task is `.cancelled`.
     static func kind(of state: String) -> Kind {
         switch state {
         case "40001", "40P01": return .serializationFailure
         case "42P01", "42703", "42883", "3F000": return .missingSchema
         case "42804": return .typeMismatch
-        case "57014": return .cancelled
         case "55P03": return .busy
         case "25006": return .readOnly
         case "57P01", "57P02", "57P03": return .connectionLost

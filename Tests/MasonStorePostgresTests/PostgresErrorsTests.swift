@@ -39,6 +39,20 @@ struct PostgresErrorsTests {
         #expect(error?.sqlState == "42601")
     }
 
+    /// A statement the server stops on its own (`statement_timeout`, or another session's
+    /// `pg_cancel_backend`) is the database's failure with SQLSTATE 57014, not `.cancelled`: no task
+    /// was cancelled, and code that lets a cancellation pass quietly must not swallow a timeout.
+    @Test func aStatementTimeoutIsNotACancellation() async throws {
+        let error = await #expect(throws: StoreError.self) {
+            try await DataOperation<PostgresContext, Void> { db in
+                try db.execute("SET LOCAL statement_timeout = '50ms'")
+                try db.execute("SELECT pg_sleep(5)")
+            }.operate(in: client)
+        }
+        #expect(error?.sqlState == "57014")
+        #expect(error?.kind == .database)
+    }
+
     @Test func aMissingTableIsMissingSchema() async throws {
         let error = await #expect(throws: StoreError.self) {
             try await DataOperation<PostgresContext, Int>.execute("DELETE FROM nursery_nowhere").operate(in: client)
