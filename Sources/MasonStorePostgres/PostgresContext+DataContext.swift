@@ -46,6 +46,14 @@ extension PostgresContext: DataContext {
     /// ```
     public var saveCount: Int? { saves }
 
+    /// Whether the task running this access was cancelled: its statement in flight then fails with
+    /// the connection closed, and every later one with `CancellationError`.
+    ///
+    /// ```swift
+    /// db.isCancelled   // true once the operation's task is cancelled
+    /// ```
+    public var isCancelled: Bool { cancellation.isCancelled }
+
     /// Commits everything the operation did so far. The next statement opens the next transaction
     /// (with the nested units that are open opened again), so a later failure rolls back to this point
     /// and no further.

@@ -36,6 +36,15 @@ public protocol DataContext: SendableMetatype {
     /// db.saveCount   // 1 after one save in this access
     /// ```
     var saveCount: Int? { get }
+
+    /// Whether this access was cancelled: its statements fail from now on, and `recover` lets that
+    /// failure through rather than recover from it. `false` by default, for a connection whose
+    /// statements throw `CancellationError` once cancelled (which `recover` lets through too).
+    ///
+    /// ```swift
+    /// db.isCancelled   // true once the task running the access is cancelled
+    /// ```
+    var isCancelled: Bool { get }
 }
 
 extension DataContext {
@@ -45,4 +54,11 @@ extension DataContext {
     /// myConnection.saveCount   // nil
     /// ```
     public var saveCount: Int? { nil }
+
+    /// `false`: this connection's statements throw `CancellationError` once cancelled.
+    ///
+    /// ```swift
+    /// myConnection.isCancelled   // false
+    /// ```
+    public var isCancelled: Bool { false }
 }

@@ -64,7 +64,8 @@ extension DataOperation {
     /// first (a nested unit), so the recovery starts from where this operation started — unless it
     /// saved (`save()`) before it failed, when what it saved stays and the recovery starts from there
     /// (``DataContext/saveCount`` tells), or the database ended the whole transaction, after which the
-    /// access fails however it recovers (see "Transactions" in the MasonStore documentation).
+    /// access fails however it recovers (see "Transactions" in the MasonStore documentation). A
+    /// cancellation is not recovered: it ends the access (``DataContext/isCancelled``).
     ///
     /// ```swift
     /// let baby = insertBaby(bae).recover { _ in fetchBaby(named: "Bae") }
@@ -78,7 +79,7 @@ extension DataOperation {
         DataOperation { context in
             do {
                 return try context.withNestedUnit { try body(context) }
-            } catch {
+            } catch  where !(error is CancellationError) && !context.isCancelled {
                 return try recovery(error).body(context)
             }
         }

@@ -200,6 +200,33 @@ import Testing
         #expect(try await store.operate(store.names()) == ["Bae"])
     }
 
+    // A recovery is for the operation's failures, not for the task's cancellation: a cancelled
+    // statement inside `recover` ends the access `.cancelled`, not with the recovery's value.
+    @Test(arguments: StoreKind.available) func aCancellationIsNotRecovered(kind: StoreKind) async throws {
+        try await Self.aCancellationIsNotRecovered(kind.make())
+    }
+
+    private static func aCancellationIsNotRecovered<S: StoreUnderTest>(_ store: S) async throws {
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+        let recovered = Locked(false)
+        let operation = DataOperation<S.Context, Void> { _ in startedContinuation.yield() }
+            .flatMap { _ in store.insert("Bae") }
+            .flatMap { _ in store.endlessStatement() }
+            .recover { _ in
+                recovered.withLock { $0 = true }
+                return .pure(())
+            }
+            .save()
+        let task = Task { try await store.operate(operation) }
+        var iterator = started.makeAsyncIterator()
+        await iterator.next()
+        task.cancel()
+        let error = await #expect(throws: StoreError.self) { try await task.value }
+        #expect(error?.kind == .cancelled)
+        #expect(!recovered.withLock { $0 }, "the recovery did not run")
+        #expect(try await store.operate(store.names()) == [])
+    }
+
     // Concurrent writers: every saved operation lands, none is lost or doubled.
     @Test(arguments: StoreKind.available) func concurrentWritersAllLand(kind: StoreKind) async throws {
         try await Self.concurrentWritersAllLand(kind.make())
