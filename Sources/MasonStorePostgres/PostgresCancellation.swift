@@ -93,19 +93,26 @@ final class PostgresCancellation: Sendable {
             position = hint.upperBound
             rest = rest[hint.upperBound...]
         }
-        // The first keyword, after comments and opening parentheses.
+        let keyword: String = nextKeyword(in: &rest)
+        return taggedKeywords.contains(keyword) ? position : nil
+    }
+
+    /// The next keyword of `sql`, after blanks, comments and opening parentheses, uppercased; `sql`
+    /// then starts after it.
+    static func nextKeyword(in sql: inout Substring) -> String {
         while true {
-            rest = rest.drop { $0.isWhitespace || $0 == "(" }
-            if rest.hasPrefix("--") {
-                rest = rest.drop { $0 != "\n" }
-            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
-                rest = rest[end.upperBound...]
+            sql = sql.drop { $0.isWhitespace || $0 == "(" }
+            if sql.hasPrefix("--") {
+                sql = sql.drop { $0 != "\n" }
+            } else if sql.hasPrefix("/*"), let end = sql.range(of: "*/") {
+                sql = sql[end.upperBound...]
             } else {
                 break
             }
         }
-        let keyword: String = rest.prefix { $0.isLetter }.uppercased()
-        return taggedKeywords.contains(keyword) ? position : nil
+        let keyword = sql.prefix { $0.isLetter }
+        sql = sql[keyword.endIndex...]
+        return keyword.uppercased()
     }
 
     /// The first keywords of the statements a run tags: those `pg_stat_statements` tells apart by

@@ -21,10 +21,27 @@ public import PostgresNIO
 ///
 /// A context is not `Sendable`: it belongs to the operation it was given to, for that run only.
 public final class PostgresContext {
-    /// The connection the operation runs on, for postgres-nio calls Mason does not wrap. Run only
-    /// SQL through it that leaves the transaction open (no `COMMIT`: use `save()`). A statement sent
-    /// through it carries no tag for a cancellation to find it by on the server: it runs on to its end.
-    public let connection: PostgresConnection
+    /// The connection the operation runs on, for postgres-nio calls Mason does not wrap, inside the
+    /// operation's transaction: reading it opens the transaction when none is open (before the first
+    /// statement, and after a save), so what you send through it is rolled back with the rest. Run
+    /// only SQL through it that leaves the transaction open (no `COMMIT`: use `save()`). A statement
+    /// sent through it carries no tag for a cancellation to find it by on the server: it runs on to
+    /// its end.
+    ///
+    /// ```swift
+    /// let result = try db.connection.query("SELECT 1", logger: db.logger).wait()
+    /// ```
+    /// - Throws: What opening the transaction threw; `CancellationError` once the operation was
+    ///   cancelled.
+    public var connection: PostgresConnection {
+        get throws {
+            try openTransactionIfNeeded()
+            try cancellation.check()
+            return session
+        }
+    }
+    /// The connection, as it is: for Mason's own statements.
+    let session: PostgresConnection
     /// Where the queries log (postgres-nio's query logging).
     public let logger: Logger
     /// The isolation level of this operation's transactions.
@@ -58,7 +75,7 @@ public final class PostgresContext {
         isolation: TransactionIsolation,
         cancellation: PostgresCancellation
     ) {
-        self.connection = connection
+        self.session = connection
         self.logger = logger
         self.isolation = isolation
         self.cancellation = cancellation
@@ -74,10 +91,35 @@ public final class PostgresContext {
     /// - Returns: Every row, and how many rows the statement touched.
     /// - Throws: What PostgreSQL reported; `operate` hands it to you as a `StoreError`.
     public func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        try refuseTransactionControl(query)
         try openTransactionIfNeeded()
         let result = try cancellation.sending(query) { try send($0) }
         count(result.metadata)
         return result
+    }
+
+    /// Throws `.misuse` for a statement that would end or begin the transaction behind the operation's
+    /// back (`COMMIT`, `END`, `ROLLBACK` but not `ROLLBACK TO`, `ABORT`, `BEGIN`, `START`,
+    /// `PREPARE TRANSACTION`): what followed it would run outside any transaction, beyond the reach of a
+    /// rollback. `save()` commits; a throw rolls back.
+    private func refuseTransactionControl(_ query: PostgresQuery) throws {
+        var rest = Substring(query.sql)
+        let first = PostgresCancellation.nextKeyword(in: &rest)
+        var second = PostgresCancellation.nextKeyword(in: &rest)
+        if first == "ROLLBACK", second == "WORK" || second == "TRANSACTION" {
+            second = PostgresCancellation.nextKeyword(in: &rest)
+        }
+        let refused: Bool
+        switch first {
+        case "COMMIT", "END", "ABORT", "BEGIN", "START": refused = true
+        case "ROLLBACK": refused = second != "TO"
+        case "PREPARE": refused = second == "TRANSACTION"
+        default: refused = false
+        }
+        guard refused else { return }
+        throw StoreError(
+            kind: .misuse, message: "\(first) in an operation: save() commits, a throw rolls back",
+            sql: query.sql)
     }
 
     /// Counts the rows a statement changed, until the next save.
@@ -135,13 +177,14 @@ public final class PostgresContext {
         _ query: PostgresQuery,
         _ body: (PostgresRow) throws -> Void
     ) throws -> PostgresQueryMetadata {
+        try refuseTransactionControl(query)
         try openTransactionIfNeeded()
         return try cancellation.sending(query) { query in
-            guard !connection.isClosed else { throw ConnectionClosed() }
+            guard !session.isClosed else { throw ConnectionClosed() }
             let stream = RowStream()
-            connection.query(query, logger: logger) { row in stream.append(row) }
+            session.query(query, logger: logger) { row in stream.append(row) }
                 .whenComplete { stream.finish($0) }
-            let closing = ConnectionCloseWatch.onClose(of: connection) { stream.finish(.failure(ConnectionClosed())) }
+            let closing = ConnectionCloseWatch.onClose(of: session) { stream.finish(.failure(ConnectionClosed())) }
             defer { ConnectionCloseWatch.cancel(closing) }
             do {
                 let metadata = try stream.forEach(body)
@@ -229,14 +272,14 @@ public final class PostgresContext {
     /// Throws what stops a statement before it is sent: a cancellation, or a closed connection.
     func checkBeforeSending() throws {
         try cancellation.check()
-        guard !connection.isClosed else { throw ConnectionClosed() }
+        guard !session.isClosed else { throw ConnectionClosed() }
     }
 
     /// Hands one statement to the connection and waits for its answer, without the checks of `send`:
     /// from here, a failure of the connection may come after the server has run the statement.
     func answer(to query: PostgresQuery) throws -> PostgresQueryResult {
         do {
-            return try connection.query(query, logger: logger).waitUnlessClosed(connection)
+            return try session.query(query, logger: logger).waitUnlessClosed(session)
         } catch {
             noteFailure(error)
             throw error
@@ -260,9 +303,9 @@ public final class PostgresContext {
     func rollBack() {
         guard isInsideTransaction else { return }
         isInsideTransaction = false
-        guard !connection.isClosed else { return }
+        guard !session.isClosed else { return }
         do {
-            _ = try connection.query("ROLLBACK", logger: logger).waitUnlessClosed(connection)
+            _ = try session.query("ROLLBACK", logger: logger).waitUnlessClosed(session)
         } catch {
             connectionBroke = true
         }

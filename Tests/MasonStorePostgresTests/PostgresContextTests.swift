@@ -1,0 +1,89 @@
+import Foundation
+import Mason
+import MasonStorePostgres
+import PostgresNIO
+import Testing
+
+/// What a body sends through `db.connection` (postgres-nio's own calls) is part of the operation's
+/// transaction, as on SQLite, where the `Database` a body gets is always inside one.
+@Suite(.enabled(if: PostgresServer.url != nil, PostgresServer.skipReason), .timeLimit(.minutes(5)))
+struct PostgresContextTests {
+    struct Refusal: Error {}
+
+    /// A raw statement first in an operation, then a throw: the statement is rolled back. (Before,
+    /// `BEGIN` came only with Mason's first statement: the raw one ran in autocommit and stayed.)
+    @Test func aRawStatementFirstInAnOperationIsRolledBackByAThrow() async throws {
+        let table = try await makeTable("raw_first")
+        let operation = DataOperation<PostgresContext, Void> { db in
+            _ = try db.connection.query(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"), logger: db.logger)
+                .wait()
+            throw Refusal()
+        }
+        await #expect(throws: StoreError.self) { try await operation.operate(in: PostgresServer.client) }
+        #expect(try await rows(of: table) == [])
+    }
+
+    /// The same right after a save: what was saved stays, the raw statement after it does not.
+    @Test func aRawStatementAfterASaveIsRolledBackByAThrow() async throws {
+        let table = try await makeTable("raw_after_save")
+        let operation = DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)")
+        )
+        .save()
+        .flatMap { _ in
+            DataOperation<PostgresContext, Void> { db in
+                _ = try db.connection.query(
+                    PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (2)"), logger: db.logger
+                ).wait()
+                throw Refusal()
+            }
+        }
+        await #expect(throws: StoreError.self) { try await operation.operate(in: PostgresServer.client) }
+        #expect(try await rows(of: table) == [1])
+    }
+
+    /// `COMMIT` (or `ROLLBACK`, `BEGIN`…) sent as a statement is refused as a misuse, and nothing of
+    /// the operation stays. (Before, the context still thought a transaction open: what followed ran
+    /// in autocommit, and a throw after it left both rows.) `ROLLBACK TO` a savepoint of your own is
+    /// still allowed.
+    @Test(arguments: ["COMMIT", "  end transaction", "/* why */ ROLLBACK", "begin", "ABORT"])
+    func aStatementEndingTheTransactionIsRefused(_ statement: String) async throws {
+        let table = try await makeTable("commit_refused")
+        let operation = DataOperation<PostgresContext, Void> { db in
+            try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
+            try db.execute(PostgresQuery(unsafeSQL: statement))
+            try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (2)"))
+            throw Refusal()
+        }
+        let error = await #expect(throws: StoreError.self) { try await operation.operate(in: PostgresServer.client) }
+        #expect(error?.kind == .misuse)
+        #expect(try await rows(of: table) == [])
+    }
+
+    @Test func rollingBackToASavepointOfYourOwnIsAllowed() async throws {
+        let table = try await makeTable("own_savepoint")
+        try await DataOperation<PostgresContext, Void> { db in
+            try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
+            try db.execute("SAVEPOINT mine")
+            try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (2)"))
+            try db.execute("ROLLBACK TO SAVEPOINT mine")
+        }.save().operate(in: PostgresServer.client)
+        #expect(try await rows(of: table) == [1])
+    }
+
+    /// Creates a table of one integer column, with a name of its own.
+    private func makeTable(_ prefix: String) async throws -> String {
+        let table: String = PostgresServer.uniqueName(prefix)
+        let create = DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (v int PRIMARY KEY)"))
+        try await create.save().operate(in: PostgresServer.client)
+        return table
+    }
+
+    /// The table's values, read on a connection of their own.
+    private func rows(of table: String) async throws -> [Int] {
+        try await DataOperation<PostgresContext, [Int]>.fetchAll(
+            Int.self, PostgresQuery(unsafeSQL: "SELECT v FROM \(table) ORDER BY v")
+        ).operate(in: PostgresServer.client)
+    }
+}
