@@ -3,7 +3,9 @@ import PostgresNIO
 
 extension PostgresContext: DataContext {
     /// Runs `body` in a savepoint of the current transaction: if it throws, only its work is rolled
-    /// back, and the error is rethrown.
+    /// back, and the error is rethrown. A body that caught the failure of one of its statements fails
+    /// with it all the same, rolled back: PostgreSQL aborts the transaction at a failed statement, so
+    /// nothing the body did after it could stand.
     ///
     /// Nested operations (`operate(in:)` with a context, `retry`) run this way, never on a second
     /// connection.
@@ -31,6 +33,16 @@ extension PostgresContext: DataContext {
                 _ = try? send(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))
             }
             throw error
+        }
+        if isInsideTransaction, let cause = abortCause {
+            // The body caught the failure of one of its statements, and PostgreSQL aborted the
+            // transaction for it: the unit cannot end well. Rolled back to its savepoint, it fails with
+            // that failure, which `recover` or `retry` can then handle in a transaction that goes on.
+            if (try? send(PostgresQuery(unsafeSQL: "ROLLBACK TO SAVEPOINT \(name)"))) != nil {
+                abortCause = nil
+                _ = try? send(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))
+            }
+            throw cause
         }
         if isInsideTransaction {
             _ = try send(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))

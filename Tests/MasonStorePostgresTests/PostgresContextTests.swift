@@ -71,6 +71,32 @@ struct PostgresContextTests {
         #expect(try await rows(of: table) == [1])
     }
 
+    /// A nested unit whose body caught the failure of its own statement fails with that failure
+    /// (PostgreSQL aborted the transaction), rolled back to its savepoint: `recover` then goes on in a
+    /// working transaction. (Before, releasing the savepoint failed with 25P02, "current transaction is
+    /// aborted", the recovery's statements too, and the duplicate key that caused it was lost.)
+    @Test func aUnitThatSwallowedAFailedStatementCanBeRecovered() async throws {
+        let table = try await makeTable("swallowed")
+        try await DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)")
+        ).save().operate(in: PostgresServer.client)
+        let caught = Locked<String?>(nil)
+        let tolerant = DataOperation<PostgresContext, Void> { db in
+            do { try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)")) } catch {}
+        }
+        let operation = tolerant.recover { error in
+            caught.withLock { $0 = (error as? PSQLError)?.serverInfo?[.sqlState] }
+            return .pure(())
+        }
+        .flatMap { _ in
+            DataOperation<PostgresContext, Int>.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (2)"))
+        }
+        .save()
+        _ = try await operation.operate(in: PostgresServer.client)
+        #expect(try await rows(of: table) == [1, 2])
+        #expect(caught.withLock { $0 } == "23505", "the duplicate key is what the recovery sees")
+    }
+
     /// Creates a table of one integer column, with a name of its own.
     private func makeTable(_ prefix: String) async throws -> String {
         let table: String = PostgresServer.uniqueName(prefix)
