@@ -45,29 +45,42 @@ import Testing
         var lines: [ConsoleInputIO.Input] = []
     }
 
+    /// The read under way — its reader blocked on its own thread — when a "q" sent from outside
+    /// makes the pure function cancel it: the app ends at once, hearing `CancellationError` for the
+    /// read, and never the line the reader returns after. (The test before cancelled the read in the
+    /// run that added it, so the handler never ran and this path went untested.)
     @Test func quittingCancelsAReadThatBlocks() async {
-        let reader = Gate()
         let function: (Quit, IO) -> (Quit, IO) = { quit, io in
             var quit = quit
             var io = io
             guard let read = quit.read else {
                 quit.read = io.addOutput(.readLine, for: ConsoleInputIO.self)
-                io.cancel(quit.read)
                 return (quit, io)
             }
-            if io.failure(forToken: read) is CancellationError { quit.readCancelled = true }
-            if let line = io.input(forToken: read) { quit.lines.append(line) }
+            if io.failure(forToken: read) is CancellationError {
+                quit.readCancelled = true
+            } else if let line = io.input(forToken: read) {
+                quit.lines.append(line)
+            } else if io.input(of: ConsoleInputIO.self) == .line("q") {
+                io.cancel(read)
+            }
             return (quit, io)
         }
+        let entered = Gate()
+        let reader = Gate()
         // The read blocks its own thread until the gate opens, after the app has ended.
         let main = MainFactory.createMain(
             topLevelFunction: function, initialState: Quit(),
             handlers: ConsoleOutputHandler { _ in },
             ConsoleInputHandler {
+                entered.open()
                 reader.waitBlocking()
                 return "late"
             })
-        let quit = await main.run()
+        let running = Task { await main.run() }
+        await entered.wait()
+        main.send(.line("q"), as: ConsoleInputIO.self)
+        let quit = await running.value
         reader.open()
         #expect(quit.readCancelled, "the pure function heard CancellationError for the read")
         #expect(quit.lines == [], "and never the line read after it quit")
