@@ -56,6 +56,9 @@ struct WeatherCommand: AsyncParsableCommand {
     static let longestRefresh = 366 * 24 * 3_600
 
     func run() async throws {
+        // A reader of the output that goes away (`| head -1`) fails the writes, not the process: the
+        // forecast fetched is still kept in the file.
+        signal(SIGPIPE, SIG_IGN)
         // The file only keeps forecasts: when it cannot be used (not a database, no such folder), the
         // app says so on standard error and shows the weather all the same, keeping it in memory.
         let opened = Result { try WeatherStore.open(path: database) }

@@ -56,6 +56,24 @@ import Testing
         #expect(result.output.hasPrefix("Oslo, Norway: "), "\(result.output)")
     }
 
+    /// An output nobody reads any more (`mason-weather --once | true`): the writes fail (`EPIPE`,
+    /// `SIGPIPE` ignored), the app does not — it ends normally and keeps the forecast.
+    @Test func anOutputNobodyReadsStillKeepsTheForecast() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mason-weather-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("forecasts.sqlite").path
+        let started = try ChildProcess.start(
+            Self.executable, arguments: ["--once", "--city", "Oslo", "--database", file])
+        try started.output.close()
+        let (status, bySignal) = await OwnThread.run { started.waitForExit() }
+        #expect(!bySignal && status == 0, "ended with \(bySignal ? "signal" : "status") \(status)")
+        let offline = try await Self.run([
+            "--once", "--city", "Oslo", "--database", file, "--base-url", "http://127.0.0.1:9"
+        ])
+        #expect(offline.output.contains("[stale: offline]"), "the forecast was kept: \(offline.output)")
+    }
+
     /// A refresh interval the clock cannot hold is refused at once (status 64), not a crash when the
     /// first timer starts.
     @Test func aRefreshIntervalPastAYearIsRefused() async throws {

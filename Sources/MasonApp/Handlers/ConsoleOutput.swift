@@ -48,7 +48,7 @@ public final class ConsoleOutputHandler: SynchronousIOHandling {
     /// ```
     public static var outputPolicy: OutputPolicy { .serial }
 
-    private let writer: @Sendable (String) -> Void
+    private let writer: @Sendable (String) throws -> Void
 
     /// A handler writing to standard output as `print` does (so the two keep their order), flushed
     /// after each write. Only standard output is flushed: flushing every stream would wait for the
@@ -59,10 +59,14 @@ public final class ConsoleOutputHandler: SynchronousIOHandling {
     /// let console = ConsoleOutputHandler()
     /// ```
     public convenience init() {
-        self.init { text in
+        self.init(failableWriter: { text in
             print(text, terminator: "")
-            fflush(stdout)
-        }
+            guard fflush(stdout) == 0 else {
+                let code = errno
+                clearerr(stdout)
+                throw ConsoleWriteFailure(code: code)
+            }
+        })
     }
 
     /// A handler passing each piece of text to `writer`.
@@ -75,6 +79,12 @@ public final class ConsoleOutputHandler: SynchronousIOHandling {
         self.writer = writer
     }
 
+    /// A handler passing each piece of text to `writer`, whose throw fails the output: the pure
+    /// function gets it for the output's token (`io.failure(forToken:)`).
+    private init(failableWriter: @escaping @Sendable (String) throws -> Void) {
+        self.writer = failableWriter
+    }
+
     /// Writes the output.
     ///
     /// ```swift
@@ -84,13 +94,26 @@ public final class ConsoleOutputHandler: SynchronousIOHandling {
     ///   - output: What to write.
     ///   - token: The output's token.
     ///   - inputClosure: Never called: writing sends nothing back.
+    /// - Throws: ``ConsoleWriteFailure`` when standard output cannot be written (the default writer).
     public func handle(
         output: ConsoleOutputIO.Output, token: IOToken<ConsoleOutputIO>,
         inputClosure: @escaping @Sendable (Never) -> Void
-    ) {
+    ) throws {
         switch output {
-        case .print(let line): writer(line + "\n")
-        case .write(let text): writer(text)
+        case .print(let line): try writer(line + "\n")
+        case .write(let text): try writer(text)
         }
     }
+}
+
+/// A write to standard output that failed, with the system's error number — `EPIPE` when the
+/// program reading it has gone (`mason-weather | head -1`). For that, the program must ignore
+/// `SIGPIPE` (`signal(SIGPIPE, SIG_IGN)`), which otherwise ends it at the write.
+///
+/// ```swift
+/// if let failure = io.failure(forToken: line) as? ConsoleWriteFailure, failure.code == EPIPE { … }
+/// ```
+public struct ConsoleWriteFailure: Error, Sendable, Equatable {
+    /// The `errno` of the failed write.
+    public let code: Int32
 }
