@@ -283,13 +283,28 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
         return try T(from: self)
     }
 
-    /// A value postgres-nio decodes; a NULL is an error unless the type is optional.
+    /// A value postgres-nio decodes; a NULL is an error unless the type is optional. A `numeric`
+    /// (what `avg`, `sum` of `bigint` and a decimal literal give) also decodes into a `Double`,
+    /// `Float` or integer, as on SQLite: exactly for an integer (a fraction or a value out of range is
+    /// a mismatch), to the nearest value for a floating-point type.
     func decodeDirect<Value: PostgresDecodable>(_ type: Value.Type) throws -> Value {
         guard cell.bytes != nil || Value.self is any ExpressibleByNilLiteral.Type else {
             throw DecodingError.valueNotFound(
                 type,
                 .init(codingPath: codingPath, debugDescription: "column \(cell.columnName) is NULL")
             )
+        }
+        if cell.dataType == .numeric, cell.bytes != nil, Value.self != Decimal.self,
+            let number = Value.self as? any (LosslessStringConvertible & Numeric).Type
+        {
+            let text = try cell.decode(Decimal.self).description
+            guard let value = number.init(text) as? Value else {
+                throw DecodingError.typeMismatch(
+                    type,
+                    .init(codingPath: codingPath, debugDescription: "column \(cell.columnName) does not fit \(type)")
+                )
+            }
+            return value
         }
         return try cell.decode(type)
     }

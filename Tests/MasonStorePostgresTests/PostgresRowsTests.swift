@@ -118,6 +118,26 @@ struct PostgresRowsTests {
         #expect(character?.kind == .typeMismatch, "a \"char\" is a character, not a number")
     }
 
+    /// A `numeric` — what `avg`, `sum` of a `bigint` and a decimal literal give — decodes into a
+    /// `Double` or an integer, as the same query does on SQLite; an integer refuses a fraction, and the
+    /// mismatch names no value. (Before, every one of these was a type mismatch: postgres-nio decodes a
+    /// `Double` from `float4`/`float8` only.)
+    @Test func aNumericDecodesIntoADoubleOrAnExactInteger() async throws {
+        struct Summary: Decodable, Sendable { var mean: Double; var total: Int }
+        let summary = try await DataOperation.fetchAll(
+            Summary.self, "SELECT avg(x) AS mean, sum(x) AS total FROM (VALUES (1::bigint), (2)) AS t(x)"
+        ).operate(in: client)
+        #expect(summary.map(\.mean) == [1.5])
+        #expect(summary.map(\.total) == [3])
+        #expect(try await DataOperation.fetchAll(Double.self, "SELECT 2.25::numeric").operate(in: client) == [2.25])
+        #expect(try await DataOperation.fetchAll(Int64.self, "SELECT 12::numeric").operate(in: client) == [12])
+        let fraction = await #expect(throws: StoreError.self) {
+            try await DataOperation.fetchAll(Int.self, "SELECT 1234.5::numeric").operate(in: client)
+        }
+        #expect(fraction?.kind == .typeMismatch)
+        #expect(!String(describing: fraction).contains("1234"))
+    }
+
     @Test func aMissingColumnOrANullIsATypeMismatch() async throws {
         struct Named: Decodable, Sendable { var name: String }
         let missing = await #expect(throws: StoreError.self) {
