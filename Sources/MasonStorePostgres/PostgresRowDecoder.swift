@@ -280,7 +280,21 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
         if let integer = type as? any FixedWidthInteger.Type {
             return try decodeNarrow(integer) as! T  // swift-format-ignore: as above
         }
+        if cell.dataType == .json || cell.dataType == .jsonb, let json = try jsonText() {
+            return try JSONDecoder().decode(T.self, from: json)
+        }
         return try T(from: self)
+    }
+
+    /// The text of a `json` or `jsonb` cell (a value a `Codable` property holds, as GRDB decodes a
+    /// nested `Codable` from its JSON column), `nil` when NULL. In binary, `jsonb` leads with its
+    /// version, 1.
+    private func jsonText() throws -> Data? {
+        guard var bytes = cell.bytes else { return nil }
+        if cell.format == .binary, cell.dataType == .jsonb {
+            guard bytes.readInteger(as: UInt8.self) == 1 else { throw mismatch(Data.self) }
+        }
+        return Data(bytes.readableBytesView)
     }
 
     /// A value postgres-nio decodes; a NULL is an error unless the type is optional. A `numeric`

@@ -138,6 +138,29 @@ struct PostgresRowsTests {
         #expect(!String(describing: fraction).contains("1234"))
     }
 
+    /// A property of a `Codable` type that PostgreSQL holds as `jsonb` (or `json`) decodes from it, as
+    /// GRDB decodes a nested `Codable` from its JSON column. (Before, a type mismatch.)
+    @Test func aNestedCodableDecodesFromItsJSONColumn() async throws {
+        struct Meta: Codable, Sendable, Equatable { var tags: [String]; var weight: Double }
+        struct Item: Decodable, Sendable, Equatable { var id: Int; var meta: Meta; var note: Meta? }
+        let items = try await DataOperation.fetchAll(
+            Item.self,
+            """
+            SELECT 1 AS id, '{"tags":["a","b"],"weight":2.5}'::jsonb AS meta, NULL::jsonb AS note
+            UNION ALL SELECT 2, '{"tags":[],"weight":0}'::jsonb, '{"tags":["c"],"weight":1}'::jsonb
+            """
+        ).operate(in: client)
+        #expect(
+            items == [
+                Item(id: 1, meta: Meta(tags: ["a", "b"], weight: 2.5), note: nil),
+                Item(id: 2, meta: Meta(tags: [], weight: 0), note: Meta(tags: ["c"], weight: 1))
+            ])
+        let plain = try await DataOperation.fetchOne(
+            Item.self, #"SELECT 3 AS id, '{"tags":["d"],"weight":3}'::json AS meta, NULL::json AS note"#
+        ).operate(in: client)
+        #expect(plain == Item(id: 3, meta: Meta(tags: ["d"], weight: 3), note: nil))
+    }
+
     @Test func aMissingColumnOrANullIsATypeMismatch() async throws {
         struct Named: Decodable, Sendable { var name: String }
         let missing = await #expect(throws: StoreError.self) {
