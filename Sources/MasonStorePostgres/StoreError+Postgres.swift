@@ -22,6 +22,9 @@ extension StoreError {
         case is PostgresDecodingError, is DecodingError:
             // Their descriptions may quote the value (which may be a secret): keep neither.
             return StoreError(kind: .typeMismatch, message: "a row does not decode into the type asked for")
+        case EncodingError.invalidValue:
+            // It holds the value itself (a bound `Codable` holding `Double.nan`), as on SQLite.
+            return StoreError(kind: .typeMismatch, message: "a value does not encode")
         default:
             return StoreError(kind: .operation, underlying: error)
         }

@@ -53,6 +53,21 @@ struct PostgresErrorsTests {
         #expect(error?.kind == .database)
     }
 
+    /// A bound `Codable` value that does not encode (as JSON: `Double.nan`) is `.typeMismatch`, and
+    /// the error holds no value, as on SQLite. (Before: `.operation`, with the `EncodingError`, and
+    /// the value in it, kept whole.)
+    @Test func aValueThatDoesNotEncodeIsATypeMismatchHoldingNoValue() async throws {
+        struct Reading: Codable, Sendable, PostgresEncodable { var secret: String; var level: Double }
+        let error = await #expect(throws: StoreError.self) {
+            try await DataOperation<PostgresContext, Void> { db in
+                try db.execute("SELECT \(Reading(secret: "hunter2", level: .nan))::jsonb")
+            }.operate(in: client)
+        }
+        #expect(error?.kind == .typeMismatch)
+        #expect(error?.underlying == nil)
+        #expect(!String(describing: error).contains("hunter2"))
+    }
+
     @Test func aMissingTableIsMissingSchema() async throws {
         let error = await #expect(throws: StoreError.self) {
             try await DataOperation<PostgresContext, Int>.execute("DELETE FROM nursery_nowhere").operate(in: client)
