@@ -170,7 +170,9 @@ public final class PostgresContext {
     /// ```
     /// - Parameters:
     ///   - query: The SQL, with interpolated values sent as bound parameters.
-    ///   - body: Called with each row, in order; a throw stops reading and fails the operation.
+    ///   - body: Called with each row, in order; a throw stops the calls and fails the operation. The
+    ///     statement still runs to its end, and the rows after the throw still arrive (to be dropped):
+    ///     to read less, ask for less (`LIMIT`).
     /// - Returns: The statement's metadata (how many rows it touched).
     @discardableResult
     public func forEachRow(
@@ -248,7 +250,8 @@ public final class PostgresContext {
         (error as? PSQLError)?.serverInfo != nil && !isConnectionFailure(error)
     }
 
-    /// Runs a query and decodes its first row into `type`, or returns `nil` when it has none.
+    /// Runs a query and decodes its first row into `type`, or returns `nil` when it has none. The
+    /// whole result is read first: for a query of many rows, `LIMIT 1`.
     ///
     /// ```swift
     /// let count = try db.fetchOne(Int.self, "SELECT count(*) FROM baby") ?? 0
