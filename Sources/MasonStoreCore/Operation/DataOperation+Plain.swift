@@ -9,6 +9,12 @@ extension DataOperation {
     /// An operation from work that is not `@Sendable`: the closure is given up by the caller, and runs
     /// of it take turns under a lock.
     ///
+    /// The lock is held while the work talks to the database. On a store with many connections
+    /// (PostgreSQL), two runs of this one operation at once wait for each other, whatever their
+    /// transactions hold — and if one holds a row the other's earlier step locked, neither the lock
+    /// nor the server sees the cycle. Make such an operation for each run (a function returning it),
+    /// or make its work `@Sendable`.
+    ///
     /// ```swift
     /// let audit = AuditLog()                   // a class that is not Sendable
     /// let count: (Database) throws -> Int = { db in audit.record("count"); return try Baby.fetchCount(db) }
