@@ -79,8 +79,9 @@ extension PostgresContext: DataContext {
     /// - Throws: `StoreError` (its `sql` is `COMMIT`) when the server rolled back instead; what the
     ///   server reported when the commit itself failed (a deferred constraint); a `StoreError` with
     ///   `isCommitInDoubt` set when the connection failed (or a cancellation closed it) while `COMMIT`
-    ///   awaited its answer, or the server answered by ending the session (a `FATAL` error), so that
-    ///   the server may have committed. Either way the transaction has ended with the work of every
+    ///   awaited its answer, or the server answered by ending the session (a `FATAL` error), or a
+    ///   pooler answered that its connection to the server failed, so that the server may have
+    ///   committed. Either way the transaction has ended with the work of every
     ///   open unit: the next statement opens a new one, but no later `save()` commits, and the
     ///   operation fails with this error even if it recovers (or, when the body throws another, with
     ///   that one, still flagged in doubt).
@@ -96,8 +97,11 @@ extension PostgresContext: DataContext {
         unsavedChanges = 0
         let result: PostgresQueryResult
         do {
-            // Not sent: the connection closes (or has), and the server rolls back.
+            // Not sent: the connection closes (or has), and the server rolls back. A connection a
+            // FATAL error ended may look open for a moment: COMMIT is not sent on it either, so that
+            // its failure is not taken for a lost answer.
             try checkBeforeSending()
+            if connectionBroke { throw ConnectionClosed() }
         } catch {
             lostTransaction = error
             throw error
@@ -110,7 +114,7 @@ extension PostgresContext: DataContext {
             // (closed by a cancellation, too), an answer postgres-nio could not read, or a FATAL error
             // that ends the session (sent even after a local commit, by a backend terminated while it
             // waited for a synchronous standby).
-            guard !Self.isServerAnswer(error) else {
+            guard !Self.isServerAnswer(error) || Self.leavesCommitInDoubt(error) else {
                 lostTransaction = error
                 throw error
             }
@@ -135,5 +139,14 @@ extension PostgresContext: DataContext {
             throw failure
         }
         saves += 1
+    }
+
+    /// A server's answer to `COMMIT` that still says nothing of what the server did: a connection
+    /// failure (class 08) or a shutdown (57P01–57P03) of severity `ERROR` comes from a pooler whose
+    /// own connection to the server failed while `COMMIT` was on it (PgBouncer's "server conn
+    /// crashed?"), not from the server, which ends a session with `FATAL`.
+    static func leavesCommitInDoubt(_ error: any Error) -> Bool {
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
     }
 }

@@ -69,6 +69,23 @@ struct InDoubtCommitTests {
         #expect(try await rows(of: table) == [1], "the save in doubt did commit")
     }
 
+    /// A pooler whose connection to the server failed while `COMMIT` was on it answers with an error
+    /// of severity `ERROR` (PgBouncer's "server conn crashed?", `08P01`): the server may have
+    /// committed, so the save is in doubt. (Before, any `ERROR` answer counted as a rollback.)
+    @Test func aCommitAnsweredWithAConnectionErrorByAPoolerIsInDoubt() async throws {
+        let table = try await makeTable("in_doubt_pooler")
+        let proxy = try await startProxy(dropping: "COMMIT", then: .failAsAPooler(sqlState: "08P01"))
+        let saved: DataOperation<PostgresContext, Void> = insert(1, into: table).save()
+        let error: StoreError? = await #expect(throws: StoreError.self) {
+            try await withClient(through: proxy) { client in try await saved.operate(in: client) }
+        }
+        await proxy.stop()
+        #expect(await proxy.droppedAnswer() == "COMMIT")
+        #expect(error?.sqlState == "08P01")
+        #expect(error?.isCommitInDoubt == true)
+        #expect(try await rows(of: table) == [1], "the save in doubt did commit")
+    }
+
     /// An answer to `COMMIT` that the client cannot read (postgres-nio then closes the connection)
     /// says nothing of what the server did: in doubt, as a lost answer is.
     @Test func aCommitWhoseAnswerCannotBeReadIsInDoubt() async throws {

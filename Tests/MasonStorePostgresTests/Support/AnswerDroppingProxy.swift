@@ -24,6 +24,10 @@ final class AnswerDroppingProxy: Sendable {
         /// closes: what PostgreSQL sends when it ends a session (`57P01`, a backend terminated by an
         /// administrator, even while a `COMMIT` it had applied waited for a synchronous standby).
         case endSession(sqlState: String)
+        /// Answers in the server's place with an error of severity `ERROR` and this SQLSTATE, then
+        /// closes: what a pooler sends when its own connection to the server failed (PgBouncer's
+        /// "server conn crashed?", `08P01`).
+        case failAsAPooler(sqlState: String)
         /// Answers in the server's place with a message of a type the protocol does not have, then
         /// closes: an answer the client cannot read.
         case garble
@@ -280,7 +284,12 @@ private final class ServerSide: ChannelInboundHandler {
                 case .keepOpen:
                     break
                 case .endSession(let sqlState):
-                    answer(Self.fatalError(sqlState: sqlState, allocator: client.allocator), context: context)
+                    answer(Self.error(sqlState: sqlState, allocator: client.allocator), context: context)
+                case .failAsAPooler(let sqlState):
+                    let message = Self.error(
+                        sqlState: sqlState, severity: "ERROR", message: "server conn crashed?",
+                        allocator: client.allocator)
+                    answer(message, context: context)
                 case .garble:
                     var garbage = client.allocator.buffer(capacity: 5)
                     garbage.writeInteger(UInt8(ascii: "x"))  // no backend message has this type
@@ -298,13 +307,16 @@ private final class ServerSide: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    /// An `ErrorResponse` ("E") of severity `FATAL`: its fields, each a code byte and a
-    /// NUL-terminated text, then a NUL.
-    private static func fatalError(sqlState: String, allocator: ByteBufferAllocator) -> ByteBuffer {
+    /// An `ErrorResponse` ("E"), of severity `FATAL` unless said otherwise: its fields, each a code
+    /// byte and a NUL-terminated text, then a NUL.
+    private static func error(
+        sqlState: String, severity: String = "FATAL",
+        message: String = "terminating connection due to administrator command", allocator: ByteBufferAllocator
+    ) -> ByteBuffer {
         var fields = ByteBuffer()
         let texts: [(UInt8, String)] = [
-            (UInt8(ascii: "S"), "FATAL"), (UInt8(ascii: "V"), "FATAL"), (UInt8(ascii: "C"), sqlState),
-            (UInt8(ascii: "M"), "terminating connection due to administrator command")
+            (UInt8(ascii: "S"), severity), (UInt8(ascii: "V"), severity), (UInt8(ascii: "C"), sqlState),
+            (UInt8(ascii: "M"), message)
         ]
         for (code, text) in texts {
             fields.writeInteger(code)
