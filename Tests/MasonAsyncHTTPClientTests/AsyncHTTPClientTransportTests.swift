@@ -172,16 +172,17 @@ import Darwin
     }
 
     /// A large `httpBody` sent slower than the timeout is not cut off while it goes out: it is written
-    /// in pieces of 64 KiB, each counting as progress. 16 MiB to a server reading 1 MiB a second for
-    /// 4 s (then at full speed), against a timeout of 1.5 s. (Before, async-http-client wrote it in
-    /// pieces of 4 MiB; one waited on the wire until the server sped up, and the upload failed with a
+    /// in pieces of 64 KiB, each counting as progress. 16 MiB to a server reading 512 KiB a second for
+    /// 10 s (then at full speed), against a timeout of 4 s: a piece goes out every eighth of a second,
+    /// with room for a machine busy with the whole suite. (Before, async-http-client wrote it in pieces
+    /// of 4 MiB; one waited on the wire until the server sped up, 8 s, and the upload failed with a
     /// `readTimeout`.) Not under Thread Sanitizer, for the reason above.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["MASON_SOAK_SANITIZED"] != "1", "timing, unfair under TSan"))
     func aLargeBodySentSlowlyOutlastsTheTimeout() async throws {
         let size = 16 * 1024 * 1024
         try await LoopbackServer.withRunning({ $0.maximumRequestBodySize = 2 * size }) { server in
-            let url = server.url("/echo", fault: .throttledUpload(bytesPerSecond: 1024 * 1024, for: .seconds(4)))
-            var upload = URLRequest(url: url, timeoutInterval: 1.5)
+            let url = server.url("/echo", fault: .throttledUpload(bytesPerSecond: 512 * 1024, for: .seconds(10)))
+            var upload = URLRequest(url: url, timeoutInterval: 4)
             upload.httpMethod = "PUT"
             upload.httpBody = Data(repeating: UInt8(ascii: "u"), count: size)
             let (data, response) = try await AsyncHTTPClientTransport(maximumBodySize: nil).send(upload)
