@@ -58,7 +58,7 @@ import FoundationNetworking
             let outcomes = await main.run().results
             #expect(outcomes[0] == #"{"ip":"10.0.0.7"}"#)
             #expect(outcomes[1]?.contains("404") == true, "\(outcomes[1] ?? "nil")")
-            #expect(outcomes[2]?.contains("canceledByUser") == true, "\(outcomes[2] ?? "nil")")
+            #expect(outcomes[2] == NetworkRequestError.canceledByUser.description, "\(outcomes[2] ?? "nil")")
         }
     }
 }

@@ -103,3 +103,46 @@ public struct HTTPResponseDetails: Sendable, Equatable {
         headerValue(in: headers, named: name)
     }
 }
+
+extension HTTPResponseDetails: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The status, where it came from and the start of what the server said, with the URL's secrets
+    /// hidden (``LogRedaction/standard``) and no header: what a log line or an error message may show.
+    ///
+    /// ```swift
+    /// String(describing: details)   // "HTTP 401 from https://api.example.com/me?access_token=<redacted>: {"error":"expired"}"
+    /// ```
+    public var description: String {
+        let source = url.map { " from " + LogRedaction.standard.url($0) } ?? ""
+        return "HTTP \(status)\(source): " + bodyPreview
+    }
+
+    /// The ``description`` and the header fields, each redacted as ``LogRedaction/standard`` does.
+    ///
+    /// ```swift
+    /// String(reflecting: details)   // "HTTP 401 from …: … [Content-Type: application/json, Set-Cookie: <redacted>]"
+    /// ```
+    public var debugDescription: String {
+        description + " [" + LogRedaction.standard.headers(headers) + "]"
+    }
+
+    /// The same redacted fields, for `dump` and debuggers.
+    ///
+    /// ```swift
+    /// dump(details)   // status, url and headers redacted, the body's size
+    /// ```
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "status": status, "url": url.map { LogRedaction.standard.url($0) } as Any,
+                "headers": LogRedaction.standard.headers(headers), "body": "\(body.count) bytes"
+            ])
+    }
+
+    /// The body's first 256 bytes as text, or its size when it is not text.
+    private var bodyPreview: String {
+        guard !body.isEmpty else { return "no body" }
+        guard let text = String(data: body.prefix(256), encoding: .utf8) else { return "\(body.count) bytes" }
+        return body.count > 256 ? text + "…" : text
+    }
+}

@@ -192,3 +192,45 @@ extension NetworkRequestError: CancellationRepresentable {
     /// ```
     public static var cancellation: NetworkRequestError { .canceledByUser }
 }
+
+extension NetworkRequestError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// What went wrong, in a line a log or a user may read: a response's status, where it came from and
+    /// the start of its body, never its headers or the URL's secrets (see ``HTTPResponseDetails``).
+    ///
+    /// ```swift
+    /// NetworkRequestError.noResponse.description   // "no HTTP response"
+    /// ```
+    public var description: String {
+        switch self {
+        case .invalidRequest: "invalid request: no URL, or a method that is not a token"
+        case .invalidURL(let given): "invalid URL: \(given)"
+        case .invalidHeader(let field): "invalid header field \(field)"
+        case .encodingFailed(let type, let description): "could not encode \(type): \(description)"
+        case .invalidResponse(let response): response.description
+        case .noResponse: "no HTTP response"
+        case .bodyTooLarge(let limit): "response body over the limit of \(limit) bytes"
+        case .decodingFailed(let type, let description, let path):
+            "could not decode \(type)" + (path.isEmpty ? "" : " at \(path.joined(separator: "."))") + ": \(description)"
+        case .failed(let description, let code): description + (code.map { " (URLError \($0.rawValue))" } ?? "")
+        case .canceledByUser: "cancelled"
+        case .authenticationFailed(let description): "authentication failed: \(description)"
+        }
+    }
+
+    /// The ``description``, with a response's redacted headers.
+    ///
+    /// ```swift
+    /// String(reflecting: NetworkRequestError.noResponse)   // "no HTTP response"
+    /// ```
+    public var debugDescription: String {
+        if case .invalidResponse(let response) = self { return response.debugDescription }
+        return description
+    }
+
+    /// The ``description``, for `localizedDescription`.
+    ///
+    /// ```swift
+    /// error.localizedDescription   // "HTTP 404 from https://api.example.com/users/7: {"error":"no such user"}"
+    /// ```
+    public var errorDescription: String? { description }
+}

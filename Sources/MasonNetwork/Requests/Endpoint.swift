@@ -92,15 +92,24 @@ public struct Endpoint: Sendable, Hashable {
     }
 
     /// A description of the endpoint for ``NetworkRequestError/invalidURL(_:)``, built without
-    /// `URLComponents`.
+    /// `URLComponents`, the values of secret query items hidden (as ``LogRedaction/standard`` hides
+    /// them).
     ///
     /// ```swift
     /// Endpoint(host: "example.com", path: "no-slash").summary   // "https://example.com no-slash"
     /// ```
     public var summary: String {
         let port = port.map { ":\($0)" } ?? ""
+        // Secret values (an API key) stay out of the error, as they stay out of the log.
         let query =
-            queryItems.isEmpty ? "" : "?" + queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+            queryItems.isEmpty
+            ? ""
+            : "?"
+                + queryItems.map { item in
+                    let value =
+                        LogRedaction.standard.hidesQueryItem(named: item.name) ? LogRedaction.placeholder : item.value
+                    return "\(item.name)=\(value ?? "")"
+                }.joined(separator: "&")
         return "\(scheme)://\(host)\(port) \(path)\(query)"
     }
 }

@@ -77,4 +77,38 @@ import Testing
             Issue.record("unexpected \(error)")
         }
     }
+
+    /// Printed, logged or shown, an error says what happened — the status, where from, the server's
+    /// words — and none of the secrets its response holds. (Before, `"\(error)"` printed every header,
+    /// `Set-Cookie` included, and the URL with its password and token, and `localizedDescription` said
+    /// "error 1".)
+    @Test func descriptionsHideSecretsAndKeepTheServersWords() throws {
+        let details = HTTPResponseDetails(
+            status: 401, headers: ["Set-Cookie": "sid=cookie-secret", "Content-Type": "application/json"],
+            body: Data(#"{"error":"expired"}"#.utf8),
+            url: URL(string: "https://u:pw-secret@api.example.com/me?access_token=query-secret"))
+        let error = NetworkRequestError.invalidResponse(details)
+        let texts = [
+            String(describing: error), String(reflecting: error), error.localizedDescription,
+            String(describing: details), String(reflecting: details)
+        ]
+        for text in texts {
+            for secret in ["cookie-secret", "pw-secret", "query-secret"] {
+                #expect(!text.contains(secret), "\(secret) in \(text)")
+            }
+        }
+        #expect(error.localizedDescription.contains("401"))
+        #expect(error.localizedDescription.contains("expired"))
+        #expect(String(reflecting: details).contains("Content-Type: application/json"))
+    }
+
+    /// An endpoint that cannot make a URL reports what it was given, without its secret values.
+    @Test func anInvalidEndpointsSummaryHidesItsKey() {
+        let endpoint = Endpoint(
+            host: "api.example.com", path: "search",
+            queryItems: [URLQueryItem(name: "api_key", value: "key-secret"), URLQueryItem(name: "q", value: "c")])
+        #expect(endpoint.url == nil)
+        #expect(!endpoint.summary.contains("key-secret"), "\(endpoint.summary)")
+        #expect(endpoint.summary.contains("q=c"))
+    }
 }

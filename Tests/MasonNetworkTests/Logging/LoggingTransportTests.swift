@@ -135,4 +135,26 @@ import FoundationNetworking
             #expect(recorder.entries.isEmpty)
         }
     }
+
+    /// A refresh that failed with the token endpoint's answer: the failure line says what happened,
+    /// and none of that answer's secrets (a cookie, a refresh token in its URL). (Before, the line held
+    /// the whole error as Swift prints it: every header and the URL as it was.)
+    @Test func aFailedRefreshLeavesNoSecretInTheFailureLine() async throws {
+        let recorder = LogRecorder()
+        let authenticator = Authenticator(credential: .bearer("old")) { _ in
+            throw NetworkRequestError.invalidResponse(
+                HTTPResponseDetails(
+                    status: 400, headers: ["Set-Cookie": "sid=cookie-secret"],
+                    body: Data(#"{"error":"invalid_grant"}"#.utf8),
+                    url: URL(string: "https://idp.example.com/token?refresh_token=refresh-secret")))
+        }
+        let transport = StubTransport.sequence([.status(401)]).authenticated(by: authenticator)
+            .logging(to: recorder.logger())
+        let request = URLRequest(url: try #require(URL(string: "https://api.example.com/x")))
+        _ = await requestAsync(request, transport: transport).value
+        let failure: String = recorder.entries.last?.text ?? ""
+        #expect(failure.hasPrefix("✕ GET"), "\(failure)")
+        #expect(failure.contains("invalid_grant"), "\(failure)")
+        #expect(!recorder.entries.contains { $0.text.contains("cookie-secret") || $0.text.contains("refresh-secret") })
+    }
 }
