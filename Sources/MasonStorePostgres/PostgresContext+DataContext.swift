@@ -34,18 +34,22 @@ extension PostgresContext: DataContext {
             }
             throw error
         }
-        if isInsideTransaction, let cause = abortCause {
-            // The body caught the failure of one of its statements, and PostgreSQL aborted the
-            // transaction for it: the unit cannot end well. Rolled back to its savepoint, it fails with
-            // that failure, which `recover` or `retry` can then handle in a transaction that goes on.
-            if (try? send(PostgresQuery(unsafeSQL: "ROLLBACK TO SAVEPOINT \(name)"))) != nil {
+        if isInsideTransaction {
+            do {
+                _ = try send(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))
+                abortCause = nil  // released: the transaction is sound, whatever failed and was undone before
+            } catch  where Self.isAbortedTransaction(error) {
+                // The body caught the failure of one of its statements (Mason's, or one it sent through
+                // `connection`), and PostgreSQL aborted the transaction for it: the unit cannot end
+                // well. Rolled back to its savepoint, it fails with that failure (the 25P02 of the
+                // release when it is not known), which `recover` or `retry` can then handle in a
+                // transaction that goes on.
+                let cause = abortCause ?? error
+                guard (try? send(PostgresQuery(unsafeSQL: "ROLLBACK TO SAVEPOINT \(name)"))) != nil else { throw cause }
                 abortCause = nil
                 _ = try? send(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))
+                throw cause
             }
-            throw cause
-        }
-        if isInsideTransaction {
-            _ = try send(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"))
         }
         return element
     }
@@ -139,6 +143,11 @@ extension PostgresContext: DataContext {
             throw failure
         }
         saves += 1
+    }
+
+    /// Whether `error` is PostgreSQL refusing a statement because the transaction is aborted (25P02).
+    static func isAbortedTransaction(_ error: any Error) -> Bool {
+        (error as? PSQLError)?.serverInfo?[.sqlState] == "25P02"
     }
 
     /// A server's answer to `COMMIT` that still says nothing of what the server did: a connection

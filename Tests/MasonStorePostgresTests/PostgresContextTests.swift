@@ -97,6 +97,59 @@ struct PostgresContextTests {
         #expect(caught.withLock { $0 } == "23505", "the duplicate key is what the recovery sees")
     }
 
+    /// A failure the body rolled back itself (to a savepoint of its own) leaves later units alone: one
+    /// that succeeds is kept. (The first version of the fix above took any failure seen before as an
+    /// aborted transaction: a later `recover` undid its own successful insert and reported success.)
+    @Test func aFailureTheBodyRolledBackItselfLeavesLaterUnitsAlone() async throws {
+        let table = try await makeTable("own_rollback")
+        try await DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)")
+        ).save().operate(in: PostgresServer.client)
+        let recovered = Locked(false)
+        let operation = DataOperation<PostgresContext, Void> { db in
+            try db.execute("SAVEPOINT mine")
+            do {
+                try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"))
+            } catch {
+                try db.execute("ROLLBACK TO SAVEPOINT mine")
+            }
+        }
+        .flatMap { _ in
+            DataOperation<PostgresContext, Int>.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (2)"))
+                .recover { _ in
+                    recovered.withLock { $0 = true }
+                    return .pure(0)
+                }
+        }
+        .save()
+        _ = try await operation.operate(in: PostgresServer.client)
+        #expect(try await rows(of: table) == [1, 2])
+        #expect(!recovered.withLock { $0 })
+    }
+
+    /// The same for a failed statement sent through `connection`, which Mason does not see: the unit
+    /// still fails, rolled back, and can be recovered.
+    @Test func aUnitThatSwallowedAFailedRawStatementCanBeRecovered() async throws {
+        let table = try await makeTable("swallowed_raw")
+        try await DataOperation<PostgresContext, Int>.execute(
+            PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)")
+        ).save().operate(in: PostgresServer.client)
+        let tolerant = DataOperation<PostgresContext, Void> { db in
+            let connection = try db.connection
+            do {
+                _ = try connection.query(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (1)"), logger: db.logger)
+                    .wait()
+            } catch {}
+        }
+        let operation = tolerant.recover { _ in .pure(()) }
+            .flatMap { _ in
+                DataOperation<PostgresContext, Int>.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (2)"))
+            }
+            .save()
+        _ = try await operation.operate(in: PostgresServer.client)
+        #expect(try await rows(of: table) == [1, 2])
+    }
+
     /// Creates a table of one integer column, with a name of its own.
     private func makeTable(_ prefix: String) async throws -> String {
         let table: String = PostgresServer.uniqueName(prefix)
