@@ -270,6 +270,21 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
     /// integers PostgreSQL lacks; otherwise through the type's own `init(from:)` on this cell
     /// (raw-value enums, wrappers of one value).
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if let optional = type as? any OptionalCell.Type {
+            return try optional.decode(from: self) as! T  // swift-format-ignore: the cast cannot fail: T is that type
+        }
+        do {
+            return try decodeWithoutJSON(type)
+        } catch  where cell.dataType == .json || cell.dataType == .jsonb {
+            // A value a `Codable` property holds as JSON (as GRDB decodes a nested `Codable` from its
+            // JSON column): what postgres-nio, or the type's own `init(from:)` on the cell, cannot read.
+            guard let json = try jsonText() else { throw error }
+            return try JSONDecoder().decode(T.self, from: json)
+        }
+    }
+
+    /// ``decodeValue(_:)`` but for JSON.
+    private func decodeWithoutJSON<T: Decodable>(_ type: T.Type) throws -> T {
         // postgres-nio decodes `UInt8` from a `"char"` column (a character's code), not from a number.
         if type == UInt8.self {
             return try decodeNarrow(UInt8.self) as! T  // swift-format-ignore: the cast cannot fail: T is UInt8
@@ -280,14 +295,10 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
         if let integer = type as? any FixedWidthInteger.Type {
             return try decodeNarrow(integer) as! T  // swift-format-ignore: as above
         }
-        if cell.dataType == .json || cell.dataType == .jsonb, let json = try jsonText() {
-            return try JSONDecoder().decode(T.self, from: json)
-        }
         return try T(from: self)
     }
 
-    /// The text of a `json` or `jsonb` cell (a value a `Codable` property holds, as GRDB decodes a
-    /// nested `Codable` from its JSON column), `nil` when NULL. In binary, `jsonb` leads with its
+    /// The text of a `json` or `jsonb` cell, `nil` when NULL. In binary, `jsonb` leads with its
     /// version, 1.
     private func jsonText() throws -> Data? {
         guard var bytes = cell.bytes else { return nil }
@@ -311,8 +322,7 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
         if cell.dataType == .numeric, cell.bytes != nil, Value.self != Decimal.self,
             let number = Value.self as? any (LosslessStringConvertible & Numeric).Type
         {
-            let text = try cell.decode(Decimal.self).description
-            guard let value = number.init(text) as? Value else {
+            guard let text = numericText(), let value = number.init(text) as? Value else {
                 throw DecodingError.typeMismatch(
                     type,
                     .init(codingPath: codingPath, debugDescription: "column \(cell.columnName) does not fit \(type)")
@@ -321,6 +331,41 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
             return value
         }
         return try cell.decode(type)
+    }
+
+    /// The text of a `numeric` cell — its digits (`-12.5`), or `nan`, `inf`, `-inf` — as Swift's
+    /// numbers parse it; `nil` when the cell does not read as a numeric. Read from PostgreSQL's binary
+    /// form (groups of four digits in base 10,000), not through `Decimal`, which holds fewer digits and
+    /// a smaller range than `numeric` (postgres-nio traps on a value beyond it).
+    private func numericText() -> String? {
+        guard var bytes = cell.bytes else { return nil }
+        guard cell.format == .binary else { return String(buffer: bytes) }
+        guard let count = bytes.readInteger(as: Int16.self), let weight = bytes.readInteger(as: Int16.self),
+            let sign = bytes.readInteger(as: UInt16.self), bytes.readInteger(as: Int16.self) != nil
+        else { return nil }
+        switch sign {
+        case 0xC000: return "nan"
+        case 0xD000: return "inf"
+        case 0xF000: return "-inf"
+        case 0x0000, 0x4000: break
+        default: return nil
+        }
+        var groups: [Int16] = []
+        for _ in 0..<max(Int(count), 0) {
+            guard let group = bytes.readInteger(as: Int16.self), (0..<10_000).contains(group) else { return nil }
+            groups.append(group)
+        }
+        // Group `i` counts `10_000^(weight - i)`.
+        func digits(_ index: Int, padded: Bool) -> String {
+            let text = String(index >= 0 && index < groups.count ? groups[index] : 0)
+            return padded ? String(repeating: "0", count: 4 - text.count) + text : text
+        }
+        let integer: String =
+            weight < 0 ? "0" : (0...Int(weight)).map { digits($0, padded: $0 > 0) }.joined()
+        var fraction: String = stride(from: Int(weight) + 1, to: groups.count, by: 1)
+            .map { digits($0, padded: true) }.joined()
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return (sign == 0x4000 ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     /// An integer type PostgreSQL has no column for (`Int8`, the unsigned ones): read from a
@@ -340,5 +385,17 @@ private struct CellDecoder: Decoder, SingleValueDecodingContainer {
             type,
             .init(codingPath: codingPath, debugDescription: "column \(cell.columnName) holds a single value")
         )
+    }
+}
+
+/// An `Optional` a cell decodes into: `nil` for NULL, else the wrapped type's value, decoded as that
+/// type would be (a `numeric` into `Double?`, a number into `UInt8?`, JSON into a `Codable?`).
+private protocol OptionalCell {
+    static func decode(from decoder: CellDecoder) throws -> Self
+}
+
+extension Optional: OptionalCell where Wrapped: Decodable {
+    fileprivate static func decode(from decoder: CellDecoder) throws -> Self {
+        decoder.cell.bytes == nil ? nil : try decoder.decodeValue(Wrapped.self)
     }
 }

@@ -138,6 +138,48 @@ struct PostgresRowsTests {
         #expect(!String(describing: fraction).contains("1234"))
     }
 
+    /// A nullable aggregate reads as an optional; a numeric beyond `Decimal`'s range, `NaN` and the
+    /// infinities read as a `Double` does them, and an integer refuses them. (Before: `Double?` was a
+    /// type mismatch, `NaN` read as 0, and 1e200 trapped in postgres-nio's `Decimal`.)
+    @Test func numericEdgesAndOptionals() async throws {
+        let average = "SELECT avg(x) FROM (VALUES (1::bigint), (2)) AS t(x)"
+        #expect(
+            try await DataOperation.fetchOne(Double?.self, PostgresQuery(unsafeSQL: average)).operate(in: client) == 1.5
+        )
+        let none = try await DataOperation.fetchOne(Double?.self, PostgresQuery(unsafeSQL: average + " WHERE false"))
+            .operate(in: client)
+        #expect(none == .some(nil))
+        let edges = try await DataOperation.fetchAll(
+            Double.self,
+            """
+            SELECT x FROM (VALUES (1, 10::numeric ^ 200), (2, 'NaN'), (3, 'Infinity'), (4, '-Infinity'),
+            (5, -0.000125), (6, 123456789.000100)) AS t(i, x) ORDER BY i
+            """
+        ).operate(in: client)
+        #expect(edges.count == 6)
+        #expect(edges.first == 1e200)
+        #expect(edges.dropFirst().first?.isNaN == true)
+        #expect(Array(edges.dropFirst(2)) == [.infinity, -.infinity, -0.000125, 123_456_789.0001])
+        let notAnInteger = await #expect(throws: StoreError.self) {
+            try await DataOperation.fetchAll(Int.self, "SELECT 'NaN'::numeric").operate(in: client)
+        }
+        #expect(notAnInteger?.kind == .typeMismatch)
+        #expect(
+            try await DataOperation.fetchAll(Int.self, "SELECT 120000.000::numeric").operate(in: client) == [120_000])
+        #expect(try await DataOperation.fetchOne(UInt8?.self, "SELECT 7::int2").operate(in: client) == .some(7))
+    }
+
+    /// A JSON column decodes into an array too, and a type reading the JSON as text still can.
+    @Test func aJSONArrayAndJSONAsTextDecode() async throws {
+        #expect(
+            try await DataOperation.fetchOne([String].self, #"SELECT '["a","b"]'::jsonb"#).operate(in: client) == [
+                "a", "b"
+            ])
+        #expect(
+            try await DataOperation.fetchOne(String.self, #"SELECT '{"a":1}'::json"#).operate(in: client) == #"{"a":1}"#
+        )
+    }
+
     /// A property of a `Codable` type that PostgreSQL holds as `jsonb` (or `json`) decodes from it, as
     /// GRDB decodes a nested `Codable` from its JSON column. (Before, a type mismatch.)
     @Test func aNestedCodableDecodesFromItsJSONColumn() async throws {
