@@ -79,7 +79,7 @@ extension DataOperation {
         DataOperation { context in
             do {
                 return try context.withNestedUnit { try body(context) }
-            } catch  where !(error is CancellationError) && !context.isCancelled {
+            } catch  where !StoreError.isCancellation(error, in: context) {
                 return try recovery(error).body(context)
             }
         }

@@ -23,7 +23,9 @@ extension DataOperation where Context: DataContext {
         retryIf: @escaping @Sendable (any Error) -> Bool = { _ in true }
     ) -> DataOperation {
         DataOperation { context in
-            let worthRetrying: (any Error) -> Bool = { !($0 is SavedAttempt) && retryIf($0) }
+            let worthRetrying: (any Error) -> Bool = {
+                !($0 is SavedAttempt) && !StoreError.isCancellation($0, in: context) && retryIf($0)
+            }
             do {
                 return try retrying(policy: policy, sleeper: sleeper, retryIf: worthRetrying) {
                     () throws(any Error) -> Element in

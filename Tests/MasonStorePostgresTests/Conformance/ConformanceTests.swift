@@ -207,11 +207,19 @@ import Testing
     }
 
     private static func aCancellationIsNotRecovered<S: StoreUnderTest>(_ store: S) async throws {
+        for nested in [false, true] {
+            try await aCancellationIsNotRecovered(store, nested: nested)
+        }
+    }
+
+    /// With `nested`, the endless statement runs as a nested operation, whose cancellation arrives as
+    /// a `StoreError` (SQLite's recovered it before).
+    private static func aCancellationIsNotRecovered<S: StoreUnderTest>(_ store: S, nested: Bool) async throws {
         let (started, startedContinuation) = AsyncStream<Void>.makeStream()
         let recovered = Locked(false)
         let operation = DataOperation<S.Context, Void> { _ in startedContinuation.yield() }
             .flatMap { _ in store.insert("Bae") }
-            .flatMap { _ in store.endlessStatement() }
+            .flatMap { _ in nested ? store.nested(store.endlessStatement()) : store.endlessStatement() }
             .recover { _ in
                 recovered.withLock { $0 = true }
                 return .pure(())
@@ -225,6 +233,28 @@ import Testing
         #expect(error?.kind == .cancelled)
         #expect(!recovered.withLock { $0 }, "the recovery did not run")
         #expect(try await store.operate(store.names()) == [])
+    }
+
+    // A cancelled attempt is not tried again: on PostgreSQL its statement fails with the connection
+    // closed, not `CancellationError`, and the retry ran the work again before it learned.
+    @Test(arguments: StoreKind.available) func aCancelledAttemptIsNotRetried(kind: StoreKind) async throws {
+        try await Self.aCancelledAttemptIsNotRetried(kind.make())
+    }
+
+    private static func aCancelledAttemptIsNotRetried<S: StoreUnderTest>(_ store: S) async throws {
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+        let attempts = Locked(0)
+        let attempt = DataOperation<S.Context, Void> { _ in
+            attempts.withLock { $0 += 1 }
+            startedContinuation.yield()
+        }.flatMap { _ in store.endlessStatement() }
+        let task = Task { try await store.operate(attempt.retry(.immediate(retries: 3))) }
+        var iterator = started.makeAsyncIterator()
+        await iterator.next()
+        task.cancel()
+        let error = await #expect(throws: StoreError.self) { try await task.value }
+        #expect(error?.kind == .cancelled)
+        #expect(attempts.withLock { $0 } == 1)
     }
 
     // Concurrent writers: every saved operation lands, none is lost or doubled.

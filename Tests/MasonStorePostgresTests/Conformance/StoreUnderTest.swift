@@ -35,6 +35,9 @@ protocol StoreUnderTest: Sendable {
     /// Runs an operation, again while it fails in a way worth retrying.
     @discardableResult
     func operateRetrying<T: Sendable>(_ operation: DataOperation<Context, T>) async throws(StoreError) -> T
+    /// `operation` run as a nested operation of another's access (`operate(in: context)`), whose
+    /// failures arrive as `StoreError`s.
+    func nested<T: Sendable>(_ operation: DataOperation<Context, T>) -> DataOperation<Context, T>
 }
 
 /// The contexts the suite runs on: SQLite always, PostgreSQL when a server is given.
@@ -124,6 +127,10 @@ struct SQLiteStore: StoreUnderTest {
     func operateRetrying<T: Sendable>(_ operation: DataOperation<Database, T>) async throws(StoreError) -> T {
         try await operation.operate(in: pool, retryingBusy: .immediate(retries: 100), clock: ContinuousClock())
     }
+
+    func nested<T: Sendable>(_ operation: DataOperation<Database, T>) -> DataOperation<Database, T> {
+        DataOperation { db in try operation.operate(in: db) }
+    }
 }
 
 /// PostgreSQL through postgres-nio: tables of their own on the shared server.
@@ -196,5 +203,9 @@ struct PostgresStore: StoreUnderTest {
         try await operation.operate(
             in: PostgresServer.client, isolation: .serializable,
             retrying: RetryPolicy(retries: 10_000, backoff: .constant(.milliseconds(2)), jitter: .full))
+    }
+
+    func nested<T: Sendable>(_ operation: DataOperation<PostgresContext, T>) -> DataOperation<PostgresContext, T> {
+        DataOperation { db in try operation.operate(in: db) }
     }
 }
