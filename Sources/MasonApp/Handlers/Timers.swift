@@ -60,7 +60,10 @@ public final class TimersHandler: IOHandling {
         sleep = { duration in try await clock.sleep(for: duration) }
     }
 
-    /// Sleeps for the output's duration, then sends `.fired(id:)`.
+    /// The longest one sleep of a timer: a year.
+    static let longestSleep: Duration = .seconds(366 * 24 * 3_600)
+
+    /// Sleeps for the output's duration (a long one a year at a time), then sends `.fired(id:)`.
     ///
     /// ```swift
     /// try await timers.handle(output: .start(id: 1, after: .seconds(1)), token: token) { print($0) }
@@ -77,7 +80,14 @@ public final class TimersHandler: IOHandling {
     {
         switch output {
         case .start(let id, let duration):
-            try await sleep(duration)
+            // A year at a time: a clock's deadline for a longer wait (`.seconds(Int64.max)`, a delay a
+            // pure function computed) overflows, and the runtime traps.
+            var left = duration
+            while left > Self.longestSleep {
+                try await sleep(Self.longestSleep)
+                left -= Self.longestSleep
+            }
+            try await sleep(left)
             inputClosure(.fired(id: id))
         }
     }
