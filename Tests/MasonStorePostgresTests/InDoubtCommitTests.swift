@@ -153,6 +153,7 @@ struct InDoubtCommitTests {
         }
         await proxy.stop()
         #expect(error?.isCommitInDoubt == true)
+        #expect(error?.underlying as? PaymentFailure == .storeUnavailable, "the operation's own failure stays readable")
         #expect(try await rows(of: table) == [1], "the save in doubt did commit")
     }
 

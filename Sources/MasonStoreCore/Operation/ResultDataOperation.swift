@@ -150,10 +150,16 @@ public func lift<Context, Element, Failure: Error>(
 extension ResultDataOperation {
     /// What an `operate` returns for the error its throwing twin threw: the operation's own failure,
     /// unwrapped; any other error is the database's, rethrown. A failure after a save whose `COMMIT`
-    /// is in doubt is rethrown too (``StoreError/isCommitInDoubt``): returned, it would say nothing of
-    /// work the server may have committed. Each context's `operate` uses it.
+    /// is in doubt is rethrown too (``StoreError/isCommitInDoubt``, the failure its `underlying`):
+    /// returned, it would say nothing of work the server may have committed. Each context's `operate` uses it.
     package static func outcome(of error: StoreError) throws(StoreError) -> Result<Element, Failure> {
-        guard !error.isCommitInDoubt else { throw error }
+        guard !error.isCommitInDoubt else {
+            // The operation's own failure stays readable, as the error's `underlying`.
+            guard let step = error.underlying as? FailedStep<Failure> else { throw error }
+            var doubt = error
+            doubt.underlying = step.failure
+            throw doubt
+        }
         if let step = error.underlying as? FailedStep<Failure> {
             return .failure(step.failure)
         }
