@@ -97,15 +97,15 @@ final class PostgresCancellation: Sendable {
         return taggedKeywords.contains(keyword) ? position : nil
     }
 
-    /// The next keyword of `sql`, after blanks, comments and opening parentheses, uppercased; `sql`
-    /// then starts after it.
+    /// The next keyword of `sql`, after blanks, comments (block comments nest, as PostgreSQL's do),
+    /// opening parentheses and empty statements (`;`), uppercased; `sql` then starts after it.
     static func nextKeyword(in sql: inout Substring) -> String {
         while true {
-            sql = sql.drop { $0.isWhitespace || $0 == "(" }
+            sql = sql.drop { $0.isWhitespace || $0 == "(" || $0 == ";" }
             if sql.hasPrefix("--") {
                 sql = sql.drop { $0 != "\n" }
-            } else if sql.hasPrefix("/*"), let end = sql.range(of: "*/") {
-                sql = sql[end.upperBound...]
+            } else if sql.hasPrefix("/*"), let end = endOfComment(in: sql) {
+                sql = sql[end...]
             } else {
                 break
             }
@@ -113,6 +113,27 @@ final class PostgresCancellation: Sendable {
         let keyword = sql.prefix { $0.isLetter }
         sql = sql[keyword.endIndex...]
         return keyword.uppercased()
+    }
+
+    /// Where the block comment `sql` starts with ends, counting the comments nested in it; `nil` when
+    /// it does not end.
+    private static func endOfComment(in sql: Substring) -> Substring.Index? {
+        var depth = 0
+        var index = sql.startIndex
+        while index < sql.endIndex {
+            let rest = sql[index...]
+            if rest.hasPrefix("/*") {
+                depth += 1
+                index = sql.index(index, offsetBy: 2)
+            } else if rest.hasPrefix("*/") {
+                depth -= 1
+                index = sql.index(index, offsetBy: 2)
+                if depth == 0 { return index }
+            } else {
+                index = sql.index(after: index)
+            }
+        }
+        return nil
     }
 
     /// The first keywords of the statements a run tags: those `pg_stat_statements` tells apart by

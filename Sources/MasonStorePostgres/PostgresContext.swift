@@ -23,10 +23,14 @@ public import PostgresNIO
 public final class PostgresContext {
     /// The connection the operation runs on, for postgres-nio calls Mason does not wrap, inside the
     /// operation's transaction: reading it opens the transaction when none is open (before the first
-    /// statement, and after a save), so what you send through it is rolled back with the rest. Run
-    /// only SQL through it that leaves the transaction open (no `COMMIT`: use `save()`). A statement
-    /// sent through it carries no tag for a cancellation to find it by on the server: it runs on to
-    /// its end.
+    /// statement, and after a save), so what you send through it is rolled back with the rest. Read it
+    /// for each use: one kept across a `save()` runs outside the transaction that follows. Run only SQL
+    /// through it that leaves the transaction open (no `COMMIT`: use `save()`); for what PostgreSQL
+    /// refuses in a transaction (`CREATE INDEX CONCURRENTLY`, `VACUUM`), use the client's own
+    /// `withConnection`, outside any operation. A statement sent through it carries no tag for a
+    /// cancellation to find it by on the server, and postgres-nio's `wait()` never returns for one
+    /// written after the connection closed (a cancellation closes it): prefer Mason's own calls.
+    /// (Before, it was a stored property, outside any transaction until Mason's first statement.)
     ///
     /// ```swift
     /// let result = try db.connection.query("SELECT 1", logger: db.logger).wait()

@@ -46,7 +46,9 @@ struct PostgresContextTests {
     /// the operation stays. (Before, the context still thought a transaction open: what followed ran
     /// in autocommit, and a throw after it left both rows.) `ROLLBACK TO` a savepoint of your own is
     /// still allowed.
-    @Test(arguments: ["COMMIT", "  end transaction", "/* why */ ROLLBACK", "begin", "ABORT"])
+    @Test(arguments: [
+        "COMMIT", "  end transaction", "/* why */ ROLLBACK", "begin", "ABORT", "/* a /* b */ */ COMMIT", ";COMMIT"
+    ])
     func aStatementEndingTheTransactionIsRefused(_ statement: String) async throws {
         let table = try await makeTable("commit_refused")
         let operation = DataOperation<PostgresContext, Void> { db in
