@@ -114,6 +114,7 @@ extension Fault: LosslessStringConvertible {
             guard !modifiesStatus else { return nil }
             kind = main
         }
+        if case .throttledUpload = kind, !delays.isEmpty { return nil }
         for delay in delays.reversed() {
             kind = .delayed(delay, kind)
         }

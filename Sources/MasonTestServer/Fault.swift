@@ -193,6 +193,7 @@ public struct Fault: Sendable, Hashable {
     ///
     /// While slow, the server reads nothing between parts of the body, so the client's writes wait on
     /// the connection once the buffers between them are full. Uses real time: keep `duration` short.
+    /// It is not combined with a delay (``delayed(by:)`` refuses it; a spec with both does not parse).
     ///
     /// ```swift
     /// server.inject(.throttledUpload(bytesPerSecond: 1_000_000, for: .seconds(2)), at: "/echo")
@@ -254,7 +255,14 @@ public struct Fault: Sendable, Hashable {
     /// - Returns: The delayed fault.
     public func delayed(by duration: Duration) -> Fault {
         precondition(duration >= .zero, "A delay cannot be negative")
+        precondition(!isThrottledUpload, "A throttled upload is not delayed: it reads the body as it comes")
         return Fault(.delayed(duration, kind))
+    }
+
+    /// Whether the fault is a ``throttledUpload(bytesPerSecond:for:)``, which no delay wraps.
+    var isThrottledUpload: Bool {
+        if case .throttledUpload = kind { return true }
+        return false
     }
 
     /// Whether applying the fault involves waiting, so that the server must watch the connection.

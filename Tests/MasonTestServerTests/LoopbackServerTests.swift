@@ -403,7 +403,8 @@ import Testing
         #expect(Fault("retry-after:5") == .retryAfter(seconds: 5))
         #expect(Fault("delay:10") == .delay(.milliseconds(10)))
         let invalidSpecs = [
-            "", "explode", "status:abc", "status:99", "drop,never", "drop,retry-after:1", "slow:0:5", "delay:-1"
+            "", "explode", "status:abc", "status:99", "drop,never", "drop,retry-after:1", "slow:0:5", "delay:-1",
+            "delay:1,throttle-upload:100:10", "throttle-upload:0:10"
         ]
         for invalid in invalidSpecs {
             #expect(Fault(invalid) == nil, "\(invalid)")
