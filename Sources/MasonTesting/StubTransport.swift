@@ -127,7 +127,8 @@ public final class StubTransport: Transport {
         var waiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Bool, Never>)] = []
     }
 
-    private let handler: Handler
+    /// Answers a request, given its place among the requests this stub recorded (0 for the first).
+    private let answer: @Sendable (URLRequest, Int) async throws -> StubResponse
     private let state = Locked(State())
 
     /// Creates a stub answering with `handler`.
@@ -140,7 +141,12 @@ public final class StubTransport: Transport {
     /// - Parameter handler: Answers a request with a response, or throws (a thrown error is reported
     ///   as `NetworkRequestError/init(_:)` translates it).
     public init(_ handler: @escaping Handler) {
-        self.handler = handler
+        answer = { request, _ in try await handler(request) }
+    }
+
+    /// A stub answering a request by its place among the requests recorded.
+    private init(byPlace answer: @escaping @Sendable (URLRequest, Int) async throws -> StubResponse) {
+        self.answer = answer
     }
 
     /// Creates a stub answering every request with `response`.
@@ -167,7 +173,8 @@ public final class StubTransport: Transport {
         StubTransport { request in routes[request.url?.absoluteString ?? ""] ?? fallback }
     }
 
-    /// A stub answering the n-th request with the n-th response, and every later one with the last.
+    /// A stub answering the n-th request with the n-th response, and every later one with the last:
+    /// the n-th as ``requests`` records them, even when requests run at once.
     ///
     /// ```swift
     /// let stub = StubTransport.sequence([.status(503), .status(503), .json("{}")])
@@ -176,14 +183,7 @@ public final class StubTransport: Transport {
     /// - Returns: The stub.
     public static func sequence(_ responses: [StubResponse]) -> StubTransport {
         precondition(!responses.isEmpty, "StubTransport.sequence needs at least one response")
-        let next = Locked(0)
-        return StubTransport { _ in
-            let index = next.withLock { index in
-                defer { index += 1 }
-                return min(index, responses.count - 1)
-            }
-            return responses[index]
-        }
+        return StubTransport(byPlace: { _, place in responses[min(place, responses.count - 1)] })
     }
 
     /// A stub that throws `error` for every request, as a failing network would.
@@ -259,15 +259,15 @@ public final class StubTransport: Transport {
     /// - Returns: The handler's response as body and `HTTPURLResponse`.
     /// - Throws: What the handler throws.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+        let (place, ready) = state.withLock { state -> (Int, [CheckedContinuation<Bool, Never>]) in
             state.requests.append(request)
             let count = state.requests.count
             let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
             state.waiters.removeAll { $0.count <= count }
-            return ready
+            return (count - 1, ready)
         }
         for continuation in ready { continuation.resume(returning: true) }
-        let response = try await handler(request)
+        let response = try await answer(request, place)
         let url = request.url ?? URL(fileURLWithPath: "/")
         return (response.body, response.httpResponse(for: url))
     }

@@ -36,6 +36,27 @@ import Testing
         #expect(statuses == [503, 200, 200])
     }
 
+    /// Requests sent at once: the n-th that `requests` records gets the n-th response. (Before, the
+    /// place in the sequence was taken apart from the recording, so two requests running on two
+    /// threads could swap answers.)
+    @Test func theNthRecordedRequestGetsTheNthResponse() async throws {
+        let count = 400
+        let stub = StubTransport.sequence((0..<count).map { .text("\($0)") })
+        let answers = try await withThrowingTaskGroup(of: (String, String).self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    let url = try #require(URL(string: "https://example.com/\(index)"))
+                    let (data, _) = try await stub.send(URLRequest(url: url))
+                    return (url.absoluteString, String(decoding: data, as: UTF8.self))
+                }
+            }
+            return try await group.reduce(into: [String: String]()) { $0[$1.0] = $1.1 }
+        }
+        for (place, request) in stub.requests.enumerated() {
+            #expect(answers[request.url?.absoluteString ?? ""] == "\(place)")
+        }
+    }
+
     @Test func aHandlerSeesTheRequest() async throws {
         let stub = StubTransport { request in
             request.httpMethod == "POST" ? .status(201) : .status(200)
