@@ -22,8 +22,12 @@ public final class LogRecorder: Sendable {
         public var level: Logger.Level
         /// The message.
         public var message: String
-        /// The metadata, the logger's merged with the line's, rendered as text.
+        /// The metadata, rendered as text: the logger's, its metadata provider's and the line's, merged
+        /// in that order, and, for a line logged with an error, `error.message` (`"\(error)"`) and
+        /// `error.type`, as swift-log's `StreamLogHandler` writes them.
         public var metadata: [String: String]
+        /// The module (or the source given) the line came from.
+        public var source: String
 
         /// The message and every metadata value, for searching a line for a string.
         public var text: String {
@@ -50,9 +54,12 @@ public final class LogRecorder: Sendable {
     /// - Parameters:
     ///   - label: The logger's label.
     ///   - level: The lowest level recorded; `.trace` by default (everything).
+    ///   - metadataProvider: Metadata added to every line (a trace id from a task local), if any.
     /// - Returns: The logger.
-    public func logger(label: String = "mason.test", level: Logger.Level = .trace) -> Logger {
-        var logger = Logger(label: label) { _ in Handler(recorder: self) }
+    public func logger(
+        label: String = "mason.test", level: Logger.Level = .trace, metadataProvider: Logger.MetadataProvider? = nil
+    ) -> Logger {
+        var logger = Logger(label: label) { _ in Handler(recorder: self, metadataProvider: metadataProvider) }
         logger.logLevel = level
         return logger
     }
@@ -69,6 +76,7 @@ public final class LogRecorder: Sendable {
 
     private struct Handler: LogHandler {
         let recorder: LogRecorder
+        var metadataProvider: Logger.MetadataProvider?
         var metadata: Logger.Metadata = [:]
         var logLevel: Logger.Level = .trace
 
@@ -78,11 +86,17 @@ public final class LogRecorder: Sendable {
         }
 
         func log(event: LogEvent) {
-            let merged = metadata.merging(event.metadata ?? [:]) { _, line in line }
+            var merged = metadata
+            if let provided = metadataProvider?.get() { merged.merge(provided) { _, provided in provided } }
+            merged.merge(event.metadata ?? [:]) { _, line in line }
+            if let error = event.error {
+                merged["error.message"] = "\(error)"
+                merged["error.type"] = "\(String(reflecting: type(of: error)))"
+            }
             recorder.append(
                 Entry(
                     level: event.level, message: event.message.description,
-                    metadata: merged.mapValues { $0.description }))
+                    metadata: merged.mapValues { $0.description }, source: event.source))
         }
     }
 }
