@@ -22,6 +22,10 @@ public struct AppHarness<State, each Kind: IOType> {
     public private(set) var state: State
     private var unasserted: [PendingOutput] = []
     private var unassertedCancellations: [UInt64] = []
+    /// Whether ``start()`` ran.
+    private var started = false
+    /// The tokens of outputs cancelled in the run that added them: no handler ever answers them.
+    private var neverStarted: Set<UInt64> = []
     /// The token count, which only goes up, as the loop's does: a container the function builds
     /// itself numbers on from it.
     private let numbering = TokenNumbering()
@@ -53,7 +57,9 @@ public struct AppHarness<State, each Kind: IOType> {
     /// ```
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
     public mutating func start() throws(AppHarnessFailure) {
+        guard !started else { throw .impossibleStep("start() runs the function once, as Main.start() does") }
         try step(nil)
+        started = true
     }
 
     /// Runs the function with an input sent from outside (no token), as `Main.send(_:as:)` does.
@@ -66,6 +72,7 @@ public struct AppHarness<State, each Kind: IOType> {
     ///   - kind: Its IO kind.
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
     public mutating func receive<K: IOType>(_ input: K.Input, as kind: K.Type) throws(AppHarnessFailure) {
+        try checkStarted()
         try step(.input(input, of: K.self, tokenID: nil))
     }
 
@@ -79,6 +86,12 @@ public struct AppHarness<State, each Kind: IOType> {
     ///   - token: The token of the output that caused it.
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
     public mutating func receive<K: IOType>(_ input: K.Input, forToken token: IOToken<K>) throws(AppHarnessFailure) {
+        try checkStarted()
+        guard !neverStarted.contains(token.id) else {
+            throw .impossibleStep(
+                "\(token) was cancelled in the run that added it: its handler never runs, and the function"
+                    + " only gets CancellationError for it (fail(CancellationError(), forToken:))")
+        }
         try step(.input(input, of: K.self, tokenID: token.id))
     }
 
@@ -92,6 +105,7 @@ public struct AppHarness<State, each Kind: IOType> {
     ///   - token: The token of the output.
     /// - Throws: ``AppHarnessFailure/unassertedOutputs(_:)`` when outputs of the last step were not taken.
     public mutating func fail<K: IOType>(_ error: any Error, forToken token: IOToken<K>) throws(AppHarnessFailure) {
+        try checkStarted()
         try step(Delivery(kind: ObjectIdentifier(K.self), tokenID: token.id, value: .failure(error)))
     }
 
@@ -146,6 +160,11 @@ public struct AppHarness<State, each Kind: IOType> {
         }
     }
 
+    /// Throws unless ``start()`` ran: the loop runs the function with no input before any other.
+    private func checkStarted() throws(AppHarnessFailure) {
+        guard started else { throw .impossibleStep("an input before start(): the loop runs the function first") }
+    }
+
     private mutating func step(_ input: Delivery?) throws(AppHarnessFailure) {
         try finish()
         let floor = numbering.nextTokenID
@@ -159,6 +178,8 @@ public struct AppHarness<State, each Kind: IOType> {
         numbering.advance(to: nextTokenID)
         unasserted = Array(io.outputs)
         unassertedCancellations = io.cancellations.map(\.tokenID)
+        let added = Set(unasserted.map(\.tokenID))
+        neverStarted.formUnion(unassertedCancellations.filter { added.contains($0) })
     }
 
     private static func describe(_ outputs: [PendingOutput]) -> String {
@@ -176,6 +197,9 @@ public enum AppHarnessFailure: Error, Equatable, CustomStringConvertible {
     case unassertedOutputs(String)
     /// `expectOutput` found no output of the kind asked for.
     case missingOutput(String)
+    /// A step the loop never takes: an input before ``AppHarness/start()``, a second `start()`, an
+    /// input for an output cancelled in the run that added it (whose handler never runs).
+    case impossibleStep(String)
 
     /// What went wrong, in a sentence.
     ///
@@ -186,6 +210,7 @@ public enum AppHarnessFailure: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unassertedOutputs(let outputs): "unasserted outputs: \(outputs)"
         case .missingOutput(let detail): "missing output: \(detail)"
+        case .impossibleStep(let detail): "impossible step: \(detail)"
         }
     }
 }

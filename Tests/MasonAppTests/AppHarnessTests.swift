@@ -60,8 +60,22 @@ import Testing
         #expect(throws: AppHarnessFailure.self) { try app.receive(.timerFired, forToken: timer) }
         #expect(app.state == 0)
         try app.expectCancellation(of: timer)
-        try app.receive(.timerFired, forToken: timer)
+        // Cancelled in the run that added it, the timer never starts: no handler answers it.
+        #expect(throws: AppHarnessFailure.self) { try app.receive(.timerFired, forToken: timer) }
+        try app.fail(CancellationError(), forToken: timer)
         #expect(app.state == 1)
+    }
+
+    /// The loop runs the function with no input first, and once: an input before `start()` and a
+    /// second `start()` are steps no app takes. (Before, the harness ran them, and a test could pass on
+    /// a trace the runtime never produces.)
+    @Test func inputsBeforeStartAndASecondStartAreRefused() throws {
+        var app = AppHarness({ (count: Int, io: IOContainer<TimerIO>) in (count + 1, io) }, state: 0)
+        #expect(throws: AppHarnessFailure.self) { try app.receive(.timerFired, as: TimerIO.self) }
+        try app.start()
+        #expect(throws: AppHarnessFailure.self) { try app.start() }
+        try app.receive(.timerFired, as: TimerIO.self)
+        #expect(app.state == 2)
     }
 
     /// As in the loop: a container the function builds itself numbers on from the harness's count.
