@@ -9,8 +9,8 @@ import Mason
 /// [swift-log](https://github.com/apple/swift-log), with credentials redacted, and otherwise
 /// forwards to the transport it wraps.
 ///
-/// The request line is `→ GET <url>`; the response line `← 200 GET <url> (512 bytes, 3.2 ms)`; a
-/// failure `✕ GET <url>: <error>` at ``failureLevel``. Both lines carry the metadata
+/// The request line is `→ GET <url>`; the response line `← 200 GET <url> (512 bytes, 3.2 ms)` (at
+/// ``failureLevel`` for a 5xx or a 429); a failure `✕ GET <url>: <error>` at ``failureLevel``. Both lines carry the metadata
 /// `mason.request` (a number shared by the pair) and the header fields (`http.request.headers`,
 /// `http.response.headers`); `Authorization`, cookies and other secrets are replaced by
 /// `<redacted>` (see ``LogRedaction``), and so are secret query parameters and URL passwords.
@@ -34,7 +34,8 @@ public struct LoggingTransport: Transport {
     /// The level of request and response lines.
     public let level: Logger.Level
 
-    /// The level of failure lines (errors thrown by the transport, cancellations excepted).
+    /// The level of failure lines (errors thrown by the transport, cancellations excepted) and of the
+    /// response lines of a 5xx or a 429.
     public let failureLevel: Logger.Level
 
     /// What is hidden from the log.
@@ -132,8 +133,11 @@ public struct LoggingTransport: Transport {
             let took = Self.milliseconds(elapsed() - start)
             let bytes = size(body, response).map { "\($0) bytes, " } ?? ""
             let fields = redaction.headers(response.headerFields)
+            // A server failing (5xx) or refusing for load (429) is a failure to whoever reads the log.
+            let failed = response.statusCode >= 500 || response.statusCode == 429
             logger.log(
-                level: level, "← \(response.statusCode) \(method) \(target) (\(bytes)\(took) ms)",
+                level: failed ? failureLevel : level,
+                "← \(response.statusCode) \(method) \(target) (\(bytes)\(took) ms)",
                 metadata: ["mason.request": "\(number)", "http.response.headers": "\(fields)"])
             return (body, response)
         } catch {

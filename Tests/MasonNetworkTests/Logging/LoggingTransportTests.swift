@@ -91,6 +91,10 @@ import FoundationNetworking
             #expect(result.failure?.statusCode == 503)
             let last: String = recorder.messages.last ?? ""
             #expect(last.hasPrefix("← 503 GET "))
+            // A server failing is a failure line's level; a 404 is an answer's (before, both were .info).
+            #expect(recorder.entries.last?.level == .warning)
+            _ = await requestAsync(request(server.url("/products/1", fault: .status(404))), transport: transport).value
+            #expect(recorder.entries.last?.level == .info)
         }
         try await LoopbackServer.withRunning { server in try await exercise(server) }
     }
