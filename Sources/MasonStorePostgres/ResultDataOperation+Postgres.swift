@@ -16,7 +16,7 @@ extension ResultDataOperation where Context == PostgresContext {
     ///   - isolation: The isolation level of the operation's transactions (`readCommitted` by default).
     /// - Returns: The success, or the operation's failure.
     /// - Throws: `StoreError`, for a failure of the database itself — and for the operation's own
-    ///   failure after a save whose `COMMIT` is in doubt (``StoreError/isCommitInDoubt``).
+    ///   failure after a save whose `COMMIT` is in doubt (`StoreError.isCommitInDoubt`).
     public func operate(
         in client: PostgresClient,
         isolation: TransactionIsolation = .readCommitted
