@@ -77,7 +77,7 @@ public enum ChildProcess {
         return (status, String(decoding: output.withLock { $0 }, as: UTF8.self))
     }
 
-    /// A program started by ``start(_:arguments:)``, for a test that drives it on a thread of its own
+    /// A program started by ``start(_:arguments:withInput:)``, for a test that drives it on a thread of its own
     /// (reads its first line, kills it midway).
     ///
     /// ```swift

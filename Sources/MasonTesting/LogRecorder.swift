@@ -3,7 +3,7 @@ import Mason
 
 /// Collects what a swift-log `Logger` writes, so tests can read the lines back.
 ///
-/// Thread-safe: loggers made by ``logger(label:level:)`` may be used from any task.
+/// Thread-safe: loggers made by ``logger(label:level:metadataProvider:)`` may be used from any task.
 ///
 /// ```swift
 /// let recorder = LogRecorder()
