@@ -143,30 +143,37 @@ struct PostgresRowsTests {
     /// type mismatch, `NaN` read as 0, and 1e200 trapped in postgres-nio's `Decimal`.)
     @Test func numericEdgesAndOptionals() async throws {
         let average = "SELECT avg(x) FROM (VALUES (1::bigint), (2)) AS t(x)"
-        #expect(
-            try await DataOperation.fetchOne(Double?.self, PostgresQuery(unsafeSQL: average)).operate(in: client) == 1.5
-        )
-        let none = try await DataOperation.fetchOne(Double?.self, PostgresQuery(unsafeSQL: average + " WHERE false"))
+        let mean: Double?? = try await DataOperation.fetchOne(Double?.self, PostgresQuery(unsafeSQL: average))
             .operate(in: client)
-        #expect(none == .some(nil))
-        let edges = try await DataOperation.fetchAll(
+        let expectedMean: Double?? = 1.5
+        #expect(mean == expectedMean)
+        let none: Double?? = try await DataOperation.fetchOne(
+            Double?.self, PostgresQuery(unsafeSQL: average + " WHERE false")
+        ).operate(in: client)
+        let expectedNone: Double?? = .some(nil)
+        #expect(none == expectedNone)
+        let edges: [Double] = try await DataOperation.fetchAll(
             Double.self,
             """
             SELECT x FROM (VALUES (1, 10::numeric ^ 200), (2, 'NaN'), (3, 'Infinity'), (4, '-Infinity'),
             (5, -0.000125), (6, 123456789.000100)) AS t(i, x) ORDER BY i
             """
         ).operate(in: client)
+        let huge: Double = 1e200
+        let rest: [Double] = [Double.infinity, -Double.infinity, -0.000125, 123_456_789.0001]
         #expect(edges.count == 6)
-        #expect(edges.first == 1e200)
+        #expect(edges.first == huge)
         #expect(edges.dropFirst().first?.isNaN == true)
-        #expect(Array(edges.dropFirst(2)) == [.infinity, -.infinity, -0.000125, 123_456_789.0001])
+        #expect(Array(edges.dropFirst(2)) == rest)
         let notAnInteger = await #expect(throws: StoreError.self) {
             try await DataOperation.fetchAll(Int.self, "SELECT 'NaN'::numeric").operate(in: client)
         }
         #expect(notAnInteger?.kind == .typeMismatch)
-        #expect(
-            try await DataOperation.fetchAll(Int.self, "SELECT 120000.000::numeric").operate(in: client) == [120_000])
-        #expect(try await DataOperation.fetchOne(UInt8?.self, "SELECT 7::int2").operate(in: client) == .some(7))
+        let whole: [Int] = try await DataOperation.fetchAll(Int.self, "SELECT 120000.000::numeric").operate(in: client)
+        #expect(whole == [120_000])
+        let small: UInt8?? = try await DataOperation.fetchOne(UInt8?.self, "SELECT 7::int2").operate(in: client)
+        let expectedSmall: UInt8?? = 7
+        #expect(small == expectedSmall)
     }
 
     /// A JSON column decodes into an array too, and a type reading the JSON as text still can.
