@@ -223,25 +223,9 @@ struct InDoubtCommitTests {
 
     // MARK: - Helpers
 
-    /// Creates a table of one integer column, with a name of its own.
-    private func makeTable(_ prefix: String) async throws -> String {
-        let table: String = PostgresServer.uniqueName(prefix)
-        let create = DataOperation<PostgresContext, Int>.execute(
-            PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (v int PRIMARY KEY)"))
-        try await create.save().operate(in: PostgresServer.client)
-        return table
-    }
-
     /// Inserts `value`, spelled out in the SQL so that the proxy can recognise the statement.
     private func insert(_ value: Int, into table: String) -> DataOperation<PostgresContext, Void> {
         DataOperation { db in try db.execute(PostgresQuery(unsafeSQL: "INSERT INTO \(table) VALUES (\(value))")) }
-    }
-
-    /// The table's values, read on the tests' own client: what the server really holds.
-    private func rows(of table: String) async throws -> [Int] {
-        let select = DataOperation<PostgresContext, [Int]>.fetchAll(
-            Int.self, PostgresQuery(unsafeSQL: "SELECT v FROM \(table) ORDER BY v"))
-        return try await select.operate(in: PostgresServer.client)
     }
 
     /// A proxy in front of the test server.

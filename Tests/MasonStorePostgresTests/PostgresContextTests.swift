@@ -152,19 +152,4 @@ struct PostgresContextTests {
         #expect(try await rows(of: table) == [1, 2])
     }
 
-    /// Creates a table of one integer column, with a name of its own.
-    private func makeTable(_ prefix: String) async throws -> String {
-        let table: String = PostgresServer.uniqueName(prefix)
-        let create = DataOperation<PostgresContext, Int>.execute(
-            PostgresQuery(unsafeSQL: "CREATE TABLE \(table) (v int PRIMARY KEY)"))
-        try await create.save().operate(in: PostgresServer.client)
-        return table
-    }
-
-    /// The table's values, read on a connection of their own.
-    private func rows(of table: String) async throws -> [Int] {
-        try await DataOperation<PostgresContext, [Int]>.fetchAll(
-            Int.self, PostgresQuery(unsafeSQL: "SELECT v FROM \(table) ORDER BY v")
-        ).operate(in: PostgresServer.client)
-    }
 }
